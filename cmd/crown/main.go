@@ -1,0 +1,32 @@
+// Command crown is a checkers engine. With no subcommand it speaks the Hub
+// protocol (and CheckerBoard-style commands) on stdin/stdout; subcommands run
+// perft, benchmarks, analysis, matches, training and database builds.
+package main
+
+import (
+	"os"
+
+	"github.com/alecthomas/kong"
+)
+
+// cli lists every subcommand; each lives in its own file.
+type cli struct {
+	Log logFlags `embed:""`
+
+	Perft perftCmd `cmd:"" help:"Count leaf nodes of the move tree (move generator test and speed)."`
+}
+
+func main() {
+	var c cli
+	ctx := kong.Parse(&c,
+		kong.Name("crown"),
+		kong.Description("crown: an English/American checkers engine."),
+		kong.UsageOnError(),
+	)
+	logger := c.Log.logger()
+	err := ctx.Run(&logger)
+	if err != nil {
+		logger.Error().Err(err).Msg("failed")
+		os.Exit(1)
+	}
+}
