@@ -1,0 +1,43 @@
+// Package search is crown's game-tree search.
+//
+// eval.go declares what the search needs from an evaluator, and the score
+// scale. Evaluators live in other packages (engine/eval, nets) and satisfy
+// these interfaces without importing anything from here but the constants.
+package search
+
+import "crown/engine/board"
+
+// Score scale. Scores are from the side to move's point of view. Static
+// evaluations lie strictly inside (-EvalLimit, EvalLimit); a man is worth
+// about ManValue (the material evaluator uses exactly that, and protocols
+// print score/ManValue as "men"). Won and lost positions score outside the
+// evaluation range and encode the distance to the end: a win in n plies is
+// Win-n, a loss in n plies -(Win-n).
+const (
+	ManValue  = 100
+	EvalLimit = 10000
+	Win       = 30000
+	WinLimit  = Win - 1000 // |score| >= WinLimit means a forced win/loss was found
+)
+
+// Evaluator scores a position statically. It is never called on a position
+// where the side to move must capture (the search resolves captures first) nor
+// on a position without legal moves (the search scores that as a loss).
+type Evaluator interface {
+	Evaluate(p *board.Position) int
+}
+
+// Incremental is implemented by evaluators that keep state updated move by
+// move (the spatial network's first layer). The search calls Reset at the
+// root, Push(parent, move) before searching a child and Pop after, so that
+// Evaluate always sees the position at the top of the stack.
+type Incremental interface {
+	Evaluator
+	Reset(root *board.Position)
+	Push(parent *board.Position, m board.Move)
+	Pop()
+}
+
+// NewEvaluator makes an evaluator for one search thread; every thread gets its
+// own so evaluators may keep mutable state.
+type NewEvaluator func() Evaluator
