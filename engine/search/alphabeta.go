@@ -126,7 +126,9 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 	}
 
 	var hashMove uint32
-	if h, ok := t.tt.probe(p.Hash); ok {
+	useTT := depth > 1
+	if !useTT {
+	} else if h, ok := t.tt.probe(p.Hash); ok {
 		hashMove = h.move
 		if !pvNode && h.depth >= depth {
 			s := scoreFromTT(h.score, ply)
@@ -159,6 +161,9 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 		}
 		m := &f.moves.Moves[i]
 		t.makeMove(ply, m)
+		if newDepth > 1 {
+			t.tt.prefetch(t.stack[ply+1].pos.Hash)
+		}
 		var s int
 		if i == 0 {
 			s = -t.search(ply+1, newDepth, -beta, -alpha, pvNode)
@@ -187,7 +192,9 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 			if !capture {
 				t.goodQuiet(ply, depth, m)
 			}
-			t.tt.store(p.Hash, scoreToTT(s, ply), max(depth, 0), boundLower, bestMove)
+			if useTT {
+				t.tt.store(p.Hash, scoreToTT(s, ply), depth, boundLower, bestMove)
+			}
 			return s
 		}
 		alpha = s
@@ -196,7 +203,9 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 	if bestMove != 0 {
 		bound = boundExact
 	}
-	t.tt.store(p.Hash, scoreToTT(best, ply), max(depth, 0), bound, bestMove)
+	if useTT {
+		t.tt.store(p.Hash, scoreToTT(best, ply), depth, bound, bestMove)
+	}
 	return best
 }
 

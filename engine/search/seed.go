@@ -3,20 +3,35 @@
 // generation order, no table, no draw detection in the tree, with their
 // forced-move extension:
 //
-//   - A node is forced when its side to move must capture or has a single
-//     legal move (the papers' "(f)" moves: mandatory jumps or occasions where
-//     only one move is available).
+//   - A node is forced when its side to move has a single legal move (in
+//     checkers mostly a forced jump): 1999 extends "when forced moves were
+//     involved ... because in these situations the player has no real
+//     decision to make", 2001 "any time a forced jump move was encountered
+//     because in these situations no real decision is available".
 //   - A branch whose path holds f forced nodes, this node included, is
 //     searched to d plus the smallest even number >= f; forced nodes met in
 //     the extension extend it again the same way.
 //   - A node at the horizon whose side to move must capture (the "active"
-//     state) extends the branch by two more plies, again whenever it recurs,
-//     so a position with a capture pending is never evaluated statically.
+//     state, where the capture is still a choice) extends the branch by two
+//     more plies, again whenever it recurs, so a position with a capture
+//     pending is never evaluated statically.
 //
 // Counting the node's own forcedness is our reading of "the number of forced
 // moves that occurred along that branch": the forced move at the horizon is
-// played. The search is deterministic and allocates nothing once its stack
-// has grown to the deepest branch; use one Seed per goroutine.
+// played. Counting every capture position as forced (the papers' "(f)"
+// annotation also marks jumps with a choice) was tried first and made depth 4
+// search 513,049 nodes from the start position instead of about 1,500 to
+// 5,000: far from the few thousand evaluations per move the 1999 run could
+// afford.
+//
+// Root moves are searched in generation order and the first best one is
+// played, so the move and value are those of plain minimax. Below the root,
+// moves are ordered by killers and a history table, both cleared at every
+// search: the value is unchanged (alpha-beta's value does not depend on the
+// order) and the search stays a pure function of the position, with far
+// fewer nodes (measured: see BenchmarkSeedDepth4 and docs/search-tuning.md).
+// It allocates nothing once its stack has grown to the deepest branch; use
+// one Seed per goroutine.
 package search
 
 import "crown/engine/board"
@@ -29,14 +44,18 @@ type Seed struct {
 	frames []*seedFrame // pointers, so growing the stack never moves a frame in use
 	nodes  uint64
 
+	history [2][1024]int32
+
 	poll     func() bool // optional: returns true to stop; called every pollInterval nodes
 	nextPoll uint64
 	stopped  bool
 }
 
 type seedFrame struct {
-	pos   board.Position
-	moves board.MoveList
+	pos     board.Position
+	moves   board.MoveList
+	order   [board.MaxMoves]int32
+	killers [2]uint32
 }
 
 // NewSeed returns a seed-mode searcher using e.
@@ -59,6 +78,10 @@ func (s *Seed) Search(p *board.Position, depth int) (best board.Move, score int,
 	s.nextPoll = pollInterval
 	s.stopped = false
 	s.depth = max(depth, 1)
+	s.history = [2][1024]int32{}
+	for _, f := range s.frames {
+		f.killers = [2]uint32{}
+	}
 	if s.inc != nil {
 		s.inc.Reset(p)
 	}
@@ -70,7 +93,7 @@ func (s *Seed) Search(p *board.Position, depth int) (best board.Move, score int,
 		return board.Move{}, -Win, false
 	}
 	fc := 0
-	if n == 1 || root.moves.Moves[0].Jumps != 0 {
+	if n == 1 {
 		fc = 1
 	}
 	alpha, beta := -Win, Win
@@ -148,14 +171,21 @@ func (s *Seed) node(ply, forced, extra, alpha, beta int) int {
 		return -(Win - ply)
 	}
 	fc := forced
-	if capture || n == 1 {
+	if n == 1 {
 		fc++
 	}
 	if ply >= s.depth+(fc+1)&^1+extra {
 		extra += 2 // only reached with a capture pending: the active-state rule
 	}
+	quiet := !capture && n > 1
+	if quiet {
+		s.orderQuiet(f)
+	}
 	best := -Win - 1
 	for i := range n {
+		if quiet {
+			pickSeed(f, i, n)
+		}
 		m := &f.moves.Moves[i]
 		s.play(ply, m)
 		v := -s.node(ply+1, fc, extra, -beta, -alpha)
@@ -167,6 +197,9 @@ func (s *Seed) node(ply, forced, extra, alpha, beta int) int {
 			best = v
 			if v > alpha {
 				if v >= beta {
+					if quiet {
+						s.cutoff(f, m)
+					}
 					return v
 				}
 				alpha = v
@@ -174,4 +207,48 @@ func (s *Seed) node(ply, forced, extra, alpha, beta int) int {
 		}
 	}
 	return best
+}
+
+// orderQuiet scores the quiet moves of f: killers first, then history.
+func (s *Seed) orderQuiet(f *seedFrame) {
+	hist := &s.history[f.pos.Side&1]
+	for i := range f.moves.N {
+		m := &f.moves.Moves[i]
+		key := quietKey(m)
+		switch uint32(key) | killerValid {
+		case f.killers[0]:
+			f.order[i] = orderKiller0
+		case f.killers[1]:
+			f.order[i] = orderKiller1
+		default:
+			f.order[i] = hist[key]
+		}
+	}
+}
+
+// cutoff records a quiet move that refuted the node.
+func (s *Seed) cutoff(f *seedFrame, m *board.Move) {
+	key := quietKey(m)
+	if k := uint32(key) | killerValid; f.killers[0] != k {
+		f.killers[1], f.killers[0] = f.killers[0], k
+	}
+	h := &s.history[f.pos.Side&1][key]
+	if *h < historyMax {
+		*h++
+	}
+}
+
+// pickSeed moves the best-scored of moves[i:n] to i; ties keep generation
+// order.
+func pickSeed(f *seedFrame, i, n int) {
+	best := i
+	for j := i + 1; j < n; j++ {
+		if f.order[j] > f.order[best] {
+			best = j
+		}
+	}
+	if best != i {
+		f.moves.Moves[i], f.moves.Moves[best] = f.moves.Moves[best], f.moves.Moves[i]
+		f.order[i], f.order[best] = f.order[best], f.order[i]
+	}
 }

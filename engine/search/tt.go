@@ -66,7 +66,9 @@ const bytesPerBucket = bucketSize * 16
 // newTable makes a table of about mb MiB (at least one bucket).
 func newTable(mb int) *table {
 	n := max(1, mb<<20/bytesPerBucket)
-	return &table{buckets: make([]ttBucket, n)}
+	t := &table{buckets: make([]ttBucket, n)}
+	adviseHuge(t.buckets)
+	return t
 }
 
 // clear empties the table. It must not run while a search uses the table.
@@ -86,6 +88,14 @@ func (t *table) newSearch() { t.gen = (t.gen + 1) & genMask }
 func (t *table) bucket(key uint64) *ttBucket {
 	hi, _ := bits.Mul64(key, uint64(len(t.buckets)))
 	return &t.buckets[hi]
+}
+
+// prefetch starts loading key's bucket into the cache: the load's value is
+// unused, so the processor runs on while the line arrives and the probe
+// that follows a few dozen instructions later finds it (Go has no prefetch
+// instruction; this is the portable substitute).
+func (t *table) prefetch(key uint64) {
+	t.bucket(key)[0].data.Load()
 }
 
 // probe looks key up.
@@ -125,13 +135,13 @@ func (t *table) store(key uint64, score, depth, bound int, move uint32) {
 			continue
 		}
 		if k == key {
-			old := unpack(d)
-			// Keep a deeper entry of this search unless the new one is exact.
-			if bound != boundExact && depth+2 < old.depth && d>>26&genMask == gen {
-				return
-			}
+			// Always overwrite the same position: refusing shallower stores
+			// (keeping a deeper entry) made lazy SMP explode in king endings,
+			// the shallower thread losing its own results to a deeper
+			// helper's entries (2 kings v 1: half of 2-thread runs took >3 s
+			// instead of 10 ms).
 			if move == 0 { // keep the old hash move
-				move = old.move
+				move = uint32(d >> 32 & moveCodeMask)
 			}
 			victim = i
 			break
