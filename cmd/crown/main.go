@@ -13,7 +13,9 @@ import (
 type cli struct {
 	Log logFlags `embed:""`
 
-	Perft perftCmd `cmd:"" help:"Count leaf nodes of the move tree (move generator test and speed)."`
+	Perft   perftCmd   `cmd:"" help:"Count leaf nodes of the move tree (move generator test and speed)."`
+	Bench   benchCmd   `cmd:"" help:"Search the fixed bench positions; prints total nodes and nodes/s."`
+	Analyze analyzeCmd `cmd:"" help:"Analyse positions (a FEN, a PDN file's games, or FENs on stdin)."`
 }
 
 func main() {

@@ -1,0 +1,230 @@
+// analyze.go implements `crown analyze`: search positions and print every
+// iteration (depth, score, nodes, nodes/s, time, PV) and the final best move.
+// Positions come from --fen, from every position of every game in a PDN file
+// (--pdn; each searched with its game history, so repetitions count), or
+// from FENs on stdin, one per line, for scripted analysis. --json writes one
+// JSON object per line: {"type":"info",...} per iteration, {"type":"best",...}
+// per position and {"type":"error",...} for a line that is not a FEN.
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"crown/engine/board"
+	"crown/engine/pdn"
+	"crown/engine/search"
+)
+
+type analyzeCmd struct {
+	FEN   string  `help:"Position to analyse (PDN FEN). Without --fen or --pdn, FENs are read from stdin."`
+	PDN   string  `name:"pdn" type:"existingfile" help:"Analyse every position of every game in this PDN file."`
+	Depth int     `help:"Search depth (plies)."`
+	Time  float64 `help:"Seconds per position (default 1 when no depth is given)."`
+	JSON  bool    `name:"json" help:"Write one JSON object per line."`
+	searchFlags
+}
+
+// analysisLine is the JSON form of one output line.
+type analysisLine struct {
+	Type     string   `json:"type"`
+	FEN      string   `json:"fen"`
+	Game     int      `json:"game,omitempty"`
+	Ply      int      `json:"ply,omitempty"`
+	Depth    int      `json:"depth,omitempty"`
+	SelDepth int      `json:"seldepth,omitempty"`
+	Score    int      `json:"score"`
+	WinIn    int      `json:"win_in,omitempty"` // plies to a forced end, + for the side to move
+	Nodes    uint64   `json:"nodes,omitempty"`
+	NPS      uint64   `json:"nps,omitempty"`
+	TimeMS   int64    `json:"time_ms"`
+	PV       []string `json:"pv,omitempty"`
+	Best     string   `json:"best,omitempty"`
+	Ponder   string   `json:"ponder,omitempty"`
+	Error    string   `json:"error,omitempty"`
+}
+
+// job is one position to analyse.
+type job struct {
+	pos        board.Position
+	history    []board.Position
+	game, ply  int
+	fenOrError string // the input line when it failed to parse
+	err        error
+}
+
+func (c *analyzeCmd) Run(log *zerolog.Logger) error {
+	if c.Depth < 0 || c.Depth > search.MaxDepth {
+		return fmt.Errorf("depth %d out of range 1-%d", c.Depth, search.MaxDepth)
+	}
+	if c.Time < 0 {
+		return fmt.Errorf("time %g is negative", c.Time)
+	}
+	if c.FEN != "" && c.PDN != "" {
+		return fmt.Errorf("give --fen or --pdn, not both")
+	}
+	s, err := c.searcher()
+	if err != nil {
+		return err
+	}
+	lim := search.Limits{Depth: c.Depth, MoveTime: time.Duration(c.Time * float64(time.Second))}
+	if lim.Depth == 0 && lim.MoveTime == 0 {
+		lim.MoveTime = time.Second
+	}
+	w := bufio.NewWriter(os.Stdout)
+	defer w.Flush()
+
+	jobs := make(chan job)
+	errc := make(chan error, 1)
+	go func() { errc <- c.produce(jobs); close(jobs) }()
+	for j := range jobs {
+		if j.err != nil {
+			log.Warn().Err(j.err).Msg("skipped input line")
+			c.write(w, analysisLine{Type: "error", FEN: j.fenOrError, Error: j.err.Error()})
+			w.Flush()
+			continue
+		}
+		c.analyse(w, s, lim, j)
+		w.Flush()
+	}
+	return <-errc
+}
+
+// produce sends the positions to analyse.
+func (c *analyzeCmd) produce(jobs chan<- job) error {
+	switch {
+	case c.FEN != "":
+		p, err := board.ParseFEN(c.FEN)
+		if err != nil {
+			return err
+		}
+		jobs <- job{pos: p}
+	case c.PDN != "":
+		f, err := os.Open(c.PDN)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		games, err := pdn.ReadAll(f)
+		if err != nil {
+			return err
+		}
+		for gi, g := range games {
+			ps := g.Positions()
+			for i := range ps {
+				jobs <- job{pos: ps[i], history: ps[:i], game: gi + 1, ply: i}
+			}
+		}
+	default:
+		return readFENs(os.Stdin, jobs)
+	}
+	return nil
+}
+
+// readFENs streams one FEN per line; blank lines and '#' comments are skipped.
+func readFENs(r io.Reader, jobs chan<- job) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		p, err := board.ParseFEN(line)
+		jobs <- job{pos: p, err: err, fenOrError: line}
+	}
+	return sc.Err()
+}
+
+func (c *analyzeCmd) analyse(w io.Writer, s *search.Searcher, lim search.Limits, j job) {
+	fen := j.pos.FEN()
+	res := s.Search(nil, lim, j.pos, j.history, func(in search.Info) {
+		c.write(w, analysisLine{
+			Type: "info", FEN: fen, Game: j.game, Ply: j.ply, Depth: in.Depth, SelDepth: in.SelDepth,
+			Score: in.Score, WinIn: winIn(in.Score), Nodes: in.Nodes, NPS: in.NPS,
+			TimeMS: in.Time.Milliseconds(), PV: pvText(j.pos, in.PV),
+		})
+	})
+	line := analysisLine{Type: "best", FEN: fen, Game: j.game, Ply: j.ply, Depth: res.Depth,
+		SelDepth: res.SelDepth, Score: res.Score, WinIn: winIn(res.Score), Nodes: res.Nodes,
+		TimeMS: res.Time.Milliseconds(), PV: pvText(j.pos, res.PV)}
+	if res.Time > 0 {
+		line.NPS = uint64(float64(res.Nodes) / res.Time.Seconds())
+	}
+	if len(res.PV) > 0 {
+		line.Best = j.pos.Notation(res.Move)
+		if res.HasPonder {
+			after := j.pos.Play(res.Move)
+			line.Ponder = after.Notation(res.Ponder)
+		}
+	} else {
+		line.Best = "none"
+	}
+	c.write(w, line)
+}
+
+func winIn(score int) int {
+	if search.IsWin(score) {
+		return search.WinIn(score)
+	}
+	return 0
+}
+
+// pvText writes a PV in PDN notation, disambiguated where needed.
+func pvText(p board.Position, pv []board.Move) []string {
+	out := make([]string, len(pv))
+	for i, m := range pv {
+		out[i] = p.Notation(m)
+		p = p.Play(m)
+	}
+	return out
+}
+
+// write prints one line, as JSON or as text.
+func (c *analyzeCmd) write(w io.Writer, l analysisLine) {
+	if c.JSON {
+		b, _ := json.Marshal(l) // a plain struct of strings and numbers cannot fail
+		w.Write(append(b, '\n'))
+		return
+	}
+	where := ""
+	if l.Game > 0 {
+		where = fmt.Sprintf("game %d ply %d ", l.Game, l.Ply)
+	}
+	switch l.Type {
+	case "error":
+		fmt.Fprintf(w, "error %q: %s\n", l.FEN, l.Error)
+	case "info":
+		fmt.Fprintf(w, "%sdepth %d seldepth %d score %s nodes %d nps %d time %.3f pv %s\n",
+			where, l.Depth, l.SelDepth, scoreText(l.Score), l.Nodes, l.NPS, float64(l.TimeMS)/1000, strings.Join(l.PV, " "))
+	default:
+		fmt.Fprintf(w, "%sbest %s ponder %s score %s depth %d nodes %d time %.3f fen %s\n",
+			where, l.Best, orDash(l.Ponder), scoreText(l.Score), l.Depth, l.Nodes, float64(l.TimeMS)/1000, l.FEN)
+	}
+}
+
+// scoreText prints a score in men (+1.50) or as a forced result (win 27 /
+// loss 12, in plies).
+func scoreText(s int) string {
+	if search.IsWin(s) {
+		if s > 0 {
+			return fmt.Sprintf("win%d", search.WinIn(s))
+		}
+		return fmt.Sprintf("loss%d", -search.WinIn(s))
+	}
+	return fmt.Sprintf("%+.2f", float64(s)/search.ManValue)
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}

@@ -1,0 +1,44 @@
+// bench.go implements `crown bench`: the fixed bench positions
+// (search.BenchPositions) searched to a fixed depth from a cleared table,
+// printing each position's result, the total nodes and nodes per second.
+// With one thread the node count is deterministic: commits that change the
+// search quote it as "Bench: N".
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"crown/engine/search"
+)
+
+type benchCmd struct {
+	Depth   int    `default:"12" help:"Depth per position (search.BenchDepth)."`
+	Threads int    `default:"1" help:"Search threads (the node count is deterministic only with 1)."`
+	Hash    int    `default:"16" help:"Transposition table size in MiB."`
+	Eval    string `default:"material" help:"Evaluator."`
+	Quiet   bool   `short:"q" help:"Print only the totals."`
+}
+
+func (c *benchCmd) Run() error {
+	f := searchFlags{Eval: c.Eval, Threads: c.Threads, Hash: c.Hash, Mode: "full"}
+	s, err := f.searcher()
+	if err != nil {
+		return err
+	}
+	if c.Depth < 1 || c.Depth > search.MaxDepth {
+		return fmt.Errorf("depth %d out of range 1-%d", c.Depth, search.MaxDepth)
+	}
+	br := search.Bench(s, c.Depth)
+	out := os.Stdout
+	if !c.Quiet {
+		for i, r := range br.Each {
+			fmt.Fprintf(out, "position %2d  %-8s score %6d  nodes %10d  time %8.3fs\n",
+				i+1, r.Move.PathString(), r.Score, r.Nodes, r.Time.Seconds())
+		}
+	}
+	nps := float64(br.Nodes) / br.Time.Seconds()
+	fmt.Fprintf(out, "nodes %d time %.3fs nps %.0f (depth %d, threads %d, hash %d MiB, eval %s)\n",
+		br.Nodes, br.Time.Seconds(), nps, c.Depth, c.Threads, c.Hash, c.Eval)
+	return nil
+}
