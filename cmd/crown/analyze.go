@@ -61,6 +61,10 @@ type job struct {
 }
 
 func (c *analyzeCmd) Run(log *zerolog.Logger) error {
+	return c.run(os.Stdin, os.Stdout, log)
+}
+
+func (c *analyzeCmd) run(in io.Reader, out io.Writer, log *zerolog.Logger) error {
 	if c.Depth < 0 || c.Depth > search.MaxDepth {
 		return fmt.Errorf("depth %d out of range 1-%d", c.Depth, search.MaxDepth)
 	}
@@ -78,12 +82,12 @@ func (c *analyzeCmd) Run(log *zerolog.Logger) error {
 	if lim.Depth == 0 && lim.MoveTime == 0 {
 		lim.MoveTime = time.Second
 	}
-	w := bufio.NewWriter(os.Stdout)
+	w := bufio.NewWriter(out)
 	defer w.Flush()
 
 	jobs := make(chan job)
 	errc := make(chan error, 1)
-	go func() { errc <- c.produce(jobs); close(jobs) }()
+	go func() { errc <- c.produce(in, jobs); close(jobs) }()
 	for j := range jobs {
 		if j.err != nil {
 			log.Warn().Err(j.err).Msg("skipped input line")
@@ -98,7 +102,7 @@ func (c *analyzeCmd) Run(log *zerolog.Logger) error {
 }
 
 // produce sends the positions to analyse.
-func (c *analyzeCmd) produce(jobs chan<- job) error {
+func (c *analyzeCmd) produce(in io.Reader, jobs chan<- job) error {
 	switch {
 	case c.FEN != "":
 		p, err := board.ParseFEN(c.FEN)
@@ -123,7 +127,7 @@ func (c *analyzeCmd) produce(jobs chan<- job) error {
 			}
 		}
 	default:
-		return readFENs(os.Stdin, jobs)
+		return readFENs(in, jobs)
 	}
 	return nil
 }

@@ -3,7 +3,10 @@
 // hugepage_linux.go asks Linux to back the transposition table with huge
 // pages (madvise MADV_HUGEPAGE; the kernel here runs transparent huge pages
 // in "madvise" mode). Every probe of a multi-MiB table otherwise misses the
-// TLB as well as the cache.
+// TLB as well as the cache. Checked: a 64 MiB table shows 62 MiB of
+// AnonHugePages in /proc/self/smaps_rollup. The speed effect on bench (16 MiB)
+// was within the noise of the shared machine (medians 12.6 vs 11.9 M nodes/s per CPU
+// second, three runs each), so it is kept for the large tables of real games.
 package search
 
 import (

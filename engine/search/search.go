@@ -38,6 +38,10 @@ type Options struct {
 	Tablebase Tablebase    // endgame database, or nil
 	EGDB      EGDBPolicy   // when to consult Tablebase
 	Mode      Mode
+
+	// Switches for self-play comparisons (docs/search-tuning.md); the zero
+	// value is crown's default.
+	NoAspiration bool // full-width root window
 }
 
 // DefaultHashMB is the table size when Options.HashMB is 0: 64 MiB holds

@@ -61,6 +61,8 @@ type thread struct {
 	killers [maxPly + 1][2]uint32
 	history [2][1024]int32
 
+	aspiration bool // aspiration windows at the root (Options.NoAspiration off)
+
 	tbOn     bool
 	tbAlways bool
 	tbMax    int
@@ -88,6 +90,7 @@ func (t *thread) prepare(id uint64, lim Limits, pos *board.Position, history []b
 	t.seldepth = 0
 	t.result = Result{}
 	t.published.Store(0)
+	t.aspiration = !t.s.opts.NoAspiration
 	tb := t.s.opts.Tablebase
 	t.tbOn = tb != nil && t.s.opts.EGDB != EGDBOff
 	t.tbAlways = t.tbOn && t.s.opts.EGDB == EGDBAlways
@@ -187,9 +190,9 @@ func (t *thread) iterate() {
 			d = min(depth+1, MaxDepth)
 		}
 		t.seldepth = 0
-		score, done := t.rootSearch(d, prev)
-		if !done {
-			break
+		score, done := t.aspire(d, prev)
+		if !done || t.stopped {
+			break // an interrupted iteration is not reported (its move may be kept)
 		}
 		prev = score
 		if !t.main {
@@ -205,12 +208,45 @@ func (t *thread) iterate() {
 	}
 }
 
-// rootSearch searches the root to depth and records the result. It reports
-// whether a result for this depth exists (false if stopped before the first
-// move was searched).
-func (t *thread) rootSearch(depth, prev int) (int, bool) {
+// aspirationWindow is the first half-width of the root window around the
+// previous iteration's score: a quarter of a man (a first guess, see
+// docs/search-tuning.md). It doubles after each failure.
+const aspirationWindow = ManValue / 4
+
+// aspire searches the root to depth, first in a narrow window around the
+// previous score when that is an ordinary evaluation, widening on failure.
+func (t *thread) aspire(depth, prev int) (int, bool) {
+	if !t.aspiration || depth < 5 || abs(prev) >= EvalLimit {
+		return t.rootSearch(depth, -Win, Win)
+	}
+	delta := aspirationWindow
+	alpha, beta := prev-delta, prev+delta
+	for {
+		score, done := t.rootSearch(depth, alpha, beta)
+		switch {
+		case !done || t.stopped:
+			return score, done
+		case score <= alpha:
+			alpha = max(score-delta, -Win)
+		case score >= beta:
+			beta = min(score+delta, Win)
+		default:
+			return score, true
+		}
+		delta *= 2
+		if delta > 4*ManValue {
+			alpha, beta = -Win, Win
+		}
+	}
+}
+
+// rootSearch searches the root to depth in the window (alpha, beta) and
+// records the result. It reports whether a result for this depth exists:
+// false if stopped before the first move was searched, or if every move
+// failed low (the caller widens the window).
+func (t *thread) rootSearch(depth, alpha, beta int) (int, bool) {
 	root := &t.stack[0]
-	alpha, beta := -Win, Win
+	alpha0 := alpha
 	best := -Win - 1
 	bestIndex := -1
 	for i := 0; i < root.moves.N; i++ {
@@ -234,11 +270,17 @@ func (t *thread) rootSearch(depth, prev int) (int, bool) {
 			if s > alpha {
 				alpha = s
 				t.updatePV(0, m)
+				if s >= beta {
+					break
+				}
 			}
 		}
 	}
 	if bestIndex < 0 {
 		return 0, false
+	}
+	if best <= alpha0 {
+		return best, !t.stopped // fail low: no move to trust, search again
 	}
 	// Move the best move to the front, keeping the others' order.
 	bm := root.moves.Moves[bestIndex]
@@ -246,7 +288,11 @@ func (t *thread) rootSearch(depth, prev int) (int, bool) {
 	root.moves.Moves[0] = bm
 	if t.main {
 		pv := append([]board.Move(nil), root.pv[:root.pvLen]...)
-		t.result = Result{Move: bm, Score: best, Depth: depth, SelDepth: t.seldepth, PV: pv}
+		completed := depth
+		if t.stopped {
+			completed = depth - 1 // the move is this iteration's best so far
+		}
+		t.result = Result{Move: bm, Score: best, Depth: completed, SelDepth: t.seldepth, PV: pv}
 	}
 	return best, true
 }
