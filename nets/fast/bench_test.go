@@ -8,92 +8,147 @@ import (
 	"crown/nets"
 )
 
-// benchPositions are positions from random games, with the move leading to
-// each (for the incremental benchmarks).
-type benchStep struct {
+// Benchmarks of the evaluator. Each reports wall ns/op, cpu-ns/op and the
+// rate per CPU-second (see cputime_test.go): on the shared development
+// machine the CPU-time figures are the stable ones.
+
+// walkOp is one step of a recorded search-like walk: push a move and
+// evaluate the child, or pop.
+type walkOp struct {
+	push   bool
 	parent board.Position
 	move   board.Move
 	child  board.Position
 }
 
-func benchSteps(n int) []benchStep {
+// searchWalk records a random walk from root that pushes moves (evaluating
+// every child, depth at most 10 plies) and pops, ending back at root.
+func searchWalk(root board.Position, nodes int) []walkOp {
 	rng := rand.New(rand.NewPCG(3, 3))
-	var out []benchStep
+	stack := []board.Position{root}
+	var ops []walkOp
 	var l board.MoveList
-	for len(out) < n {
-		p := board.Start()
-		for ply := 0; ply < 150 && len(out) < n; ply++ {
-			p.Generate(&l)
-			if l.N == 0 {
-				break
-			}
+	for pushes := 0; pushes < nodes; {
+		p := stack[len(stack)-1]
+		p.Generate(&l)
+		if l.N > 0 && len(stack) <= 10 && rng.IntN(3) != 0 {
 			m := l.Moves[rng.IntN(l.N)]
 			c := p.Play(m)
-			out = append(out, benchStep{p, m, c})
-			p = c
+			ops = append(ops, walkOp{push: true, parent: p, move: m, child: c})
+			stack = append(stack, c)
+			pushes++
+		} else if len(stack) > 1 {
+			ops = append(ops, walkOp{})
+			stack = stack[:len(stack)-1]
 		}
 	}
-	return out
+	for len(stack) > 1 {
+		ops = append(ops, walkOp{})
+		stack = stack[:len(stack)-1]
+	}
+	return ops
 }
 
-func benchNet(b *testing.B, a nets.Arch) *Net {
+// midgame is a position from a random game after 20 plies, the root of the
+// benchmark walks.
+func midgame() board.Position {
+	rng := rand.New(rand.NewPCG(9, 9))
+	p := board.Start()
+	var l board.MoveList
+	for range 20 {
+		p.Generate(&l)
+		p = p.Play(l.Moves[rng.IntN(l.N)])
+	}
+	return p
+}
+
+func benchNet(a nets.Arch) *Net {
 	return MustCompile(nets.Random(a, rand.New(rand.NewPCG(1, 2))))
 }
 
-// BenchmarkFull measures evaluations from scratch (no incremental state).
-func BenchmarkFull(b *testing.B) {
+// BenchmarkEvaluateFull measures evaluations from scratch: positions from
+// random games, no incremental state.
+func BenchmarkEvaluateFull(b *testing.B) {
+	pos := randomPositions(rand.New(rand.NewPCG(2, 2)), 4096)
 	for _, a := range nets.Arches {
 		b.Run(a.String(), func(b *testing.B) {
-			steps := benchSteps(4096)
-			e := NewEvaluator(benchNet(b, a), SideToMove)
+			e := NewEvaluator(benchNet(a), SideToMove)
 			sink, i := 0, 0
+			c := startCPU()
 			for b.Loop() {
-				sink += e.Evaluate(&steps[i&4095].child)
+				sink += e.Evaluate(&pos[i&4095])
 				i++
 			}
-			b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "evals/s")
+			c.report(b, i, "evals")
 			_ = sink
 		})
 	}
 }
 
-// BenchmarkIncremental measures Push + Evaluate + Pop, a search's leaf.
-func BenchmarkIncremental(b *testing.B) {
+// BenchmarkPushEvaluatePop measures a search's per-node cost: Push, Evaluate
+// and Pop along a recorded walk (one op = one node).
+func BenchmarkPushEvaluatePop(b *testing.B) {
+	root := midgame()
+	ops := searchWalk(root, 4096)
 	for _, a := range nets.Arches {
 		b.Run(a.String(), func(b *testing.B) {
-			steps := benchSteps(4096)
-			e := NewEvaluator(benchNet(b, a), SideToMove)
-			sink, i := 0, 0
+			e := NewEvaluator(benchNet(a), SideToMove)
+			e.Reset(&root)
+			sink, nodes, i := 0, 0, 0
+			c := startCPU()
 			for b.Loop() {
-				s := &steps[i&4095]
-				if i&4095 == 0 || s.parent != steps[(i-1)&4095].child {
-					e.Reset(&s.parent)
+				// One op per iteration keeps b.Loop's count meaningful; the
+				// walk wraps around at the root.
+				op := &ops[i]
+				if op.push {
+					e.Push(&op.parent, op.move)
+					sink += e.Evaluate(&op.child)
+					nodes++
+				} else {
+					e.Pop()
 				}
-				e.Push(&s.parent, s.move)
-				sink += e.Evaluate(&s.child)
-				e.Pop()
-				e.Reset(&s.child) // next step's parent is this child
-				i++
+				if i++; i == len(ops) {
+					i = 0
+				}
 			}
-			b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "evals/s")
+			c.report(b, nodes, "nodes")
 			_ = sink
 		})
 	}
+}
+
+// BenchmarkPushPop measures Push and Pop alone (the lazy update defers all
+// vector work to Evaluate).
+func BenchmarkPushPop(b *testing.B) {
+	root := midgame()
+	var l board.MoveList
+	root.Generate(&l)
+	e := NewEvaluator(benchNet(nets.Spatial), SideToMove)
+	e.Reset(&root)
+	i := 0
+	c := startCPU()
+	for b.Loop() {
+		e.Push(&root, l.Moves[i%l.N])
+		e.Pop()
+		i++
+	}
+	c.report(b, i, "pushes")
 }
 
 // BenchmarkReference measures the float64 reference.
 func BenchmarkReference(b *testing.B) {
+	pos := randomPositions(rand.New(rand.NewPCG(2, 2)), 4096)
 	for _, a := range nets.Arches {
 		b.Run(a.String(), func(b *testing.B) {
-			steps := benchSteps(4096)
 			n := nets.Random(a, rand.New(rand.NewPCG(1, 2)))
 			sink, i := 0.0, 0
+			c := startCPU()
 			for b.Loop() {
-				p := &steps[i&4095].child
+				p := &pos[i&4095]
 				sink += n.Evaluate(p, p.Side)
 				i++
 			}
-			b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "evals/s")
+			c.report(b, i, "evals")
 			_ = sink
 		})
 	}

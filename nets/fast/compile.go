@@ -71,7 +71,7 @@ type Net struct {
 type hiddenLayer struct {
 	in, out       int     // real sizes
 	pairs, blocks int     // padded sizes: inputs = 2·pairs (multiple of 8), outputs = 8·blocks
-	w             []int16 // w[((b·pairs+p)·8+j)·2+t] = round(2^e·weight of input 2p+t into output 8b+j)
+	w             []int16 // round(2^e·weight), at index(input, output)
 	shift         uint64  // each group of 4 pairs' sum is shifted right by this before accumulating
 	bias          []int32 // 8·blocks, at the scale of the shifted sums: 2^(e+14-shift)
 	act           act
@@ -147,6 +147,16 @@ func (c *Net) compileFirst(n *nets.Network, l int) error {
 	return fmt.Errorf("%s layer weights too large for the fixed-point path", layer.Name)
 }
 
+// index returns the position in w of the weight of input i into output o:
+// group g = i/8 of 4 input pairs, then block b = o/8 of 8 outputs, then pair
+// p within the group, lane j = o%8, and t = i%2 within the pair
+// (see denseGo).
+func (h *hiddenLayer) index(i, o int) int {
+	g, p, t := i/8, (i%8)/2, i%2
+	b, j := o/8, o%8
+	return (((g*h.blocks+b)*4+p)*8+j)*2 + t
+}
+
 func compileHidden(n *nets.Network, l, in int) (hiddenLayer, error) {
 	layer := n.Arch.Layers()[l]
 	h := hiddenLayer{in: in, out: layer.Out, pairs: pad8(in) / 2, blocks: pad8(layer.Out) / 8}
@@ -178,8 +188,7 @@ func compileHidden(n *nets.Network, l, in int) (hiddenLayer, error) {
 	h.bias = make([]int32, 8*h.blocks)
 	for o := range layer.Out {
 		for i, x := range n.Weights(l, o) {
-			blk, j, p, t := o/8, o%8, i/2, i%2
-			h.w[((blk*h.pairs+p)*8+j)*2+t] = int16(math.Round(x * s))
+			h.w[h.index(i, o)] = int16(math.Round(x * s))
 		}
 		b := math.Round(n.Bias(l, o) * sumScale)
 		if math.Abs(b)+float64(groups)*math.Ldexp(1, 31-int(h.shift)) > maxInt32 {

@@ -23,20 +23,21 @@ func accumulateGo(dst, src, cols, plus, minus []int32) {
 	}
 }
 
-// denseGo computes, for each output o = 8b+j, the sum over groups of 4
-// input pairs of (Σ_{pairs p in the group} in[2p]·w[2p] + in[2p+1]·w[2p+1])
-// >> shift, with the weights laid out by compileHidden. len(in) = 2·pairs
-// with pairs a multiple of 4; len(dst) = 8·blocks.
+// denseGo computes, for each output o = 8b+j, the sum over groups g of 4
+// input pairs of (Σ_{p<4} in[8g+2p]·w[k] + in[8g+2p+1]·w[k+1]) >> shift,
+// k = (((g·blocks+b)·4+p)·8+j)·2, the layout compileHidden writes. len(in)
+// is a multiple of 8; len(dst) = 8·blocks.
 func denseGo(dst []int32, in, w []int16, shift uint64) {
-	pairs := len(in) / 2
-	for b := range len(dst) / 8 {
+	blocks := len(dst) / 8
+	for b := range blocks {
 		for j := range 8 {
 			var s int32
-			for g := 0; g < pairs; g += 4 {
+			for g := range len(in) / 8 {
 				var group int32
-				for p := g; p < g+4; p++ {
-					k := ((b*pairs+p)*8 + j) * 2
-					group += int32(in[2*p])*int32(w[k]) + int32(in[2*p+1])*int32(w[k+1])
+				for p := range 4 {
+					k := (((g*blocks+b)*4+p)*8 + j) * 2
+					x := in[8*g+2*p:]
+					group += int32(x[0])*int32(w[k]) + int32(x[1])*int32(w[k+1])
 				}
 				s += group >> shift
 			}
