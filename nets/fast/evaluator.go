@@ -169,24 +169,25 @@ func (e *Evaluator) apply(i int) {
 	}
 	f.pos = par.Play(f.move)
 	p1 := int32(e.net.p1)
-	col := func(s board.Square, kings uint32) int32 {
-		return (2*int32(s) + int32(kings>>s&1)) * p1
-	}
-	// A Black piece contributes +column, a White piece -column: moving a
-	// Black piece adds its new column and removes its old one; capturing a
-	// White piece removes a negative contribution.
-	var up, down [2 + 32]int32
-	up[0], down[0] = col(f.move.To, f.pos.Kings), col(f.move.From, par.Kings)
-	nu, nd := 1, 1
+	// cols[0] is the moved piece's old column, cols[1] its new one (a man
+	// reaching the last row has become a king), then the captured pieces.
+	var cols [2 + 32]int32
+	cols[0] = (2*int32(f.move.From) + int32(par.Kings>>f.move.From&1)) * p1
+	cols[1] = (2*int32(f.move.To) + int32(f.pos.Kings>>f.move.To&1)) * p1
+	n := 2
 	for c := f.move.Captured; c != 0; c &= c - 1 {
-		s := board.Square(bits.TrailingZeros32(c))
-		up[nu] = col(s, par.Kings)
-		nu++
+		s := int32(bits.TrailingZeros32(c))
+		cols[n] = (2*s + int32(par.Kings>>s&1)) * p1
+		n++
 	}
+	// A Black piece contributes +column and a White piece -column. Black
+	// moving: add the new column and the captured White pieces' (removing a
+	// negative contribution), subtract the old one. White moving: the reverse.
+	plus, minus := cols[1:n], cols[0:1]
 	if par.Side == board.White {
-		up, down, nu, nd = down, up, nd, nu
+		plus, minus = cols[0:1], cols[1:n]
 	}
-	accumulate(e.acc(i), e.acc(i-1), e.net.cols, up[:nu], down[:nd])
+	accumulate(e.acc(i), e.acc(i-1), e.net.cols, plus, minus)
 	f.ready = true
 }
 
