@@ -14,6 +14,7 @@ type cli struct {
 	Log logFlags `embed:""`
 
 	Perft perftCmd `cmd:"" help:"Count leaf nodes of the move tree (move generator test and speed)."`
+	Net   netCmd   `cmd:"" help:"Neural networks: info, export, import, random, bench."`
 	Book  bookCmd  `cmd:"" help:"Opening book: show, stats, import."`
 }
 

@@ -212,3 +212,12 @@ func (c *Net) compileOutput(n *nets.Network, l int) {
 	c.outKing = int64(math.Round(n.K * (1 << outScaleBits)))
 	c.outAct = newAct(outScaleBits)
 }
+
+// Describe summarises the fixed-point scales and the kernels in use.
+func (c *Net) Describe() string {
+	s := fmt.Sprintf("first layer %d nodes at 2^-%d", c.n1, c.e1)
+	for _, h := range c.hidden {
+		s += fmt.Sprintf(", %d->%d weights at 2^-%d (group shift %d)", h.in, h.out, h.e, h.shift)
+	}
+	return s + fmt.Sprintf(", output at 2^-%d; kernels %s", outScaleBits, Kernels())
+}
