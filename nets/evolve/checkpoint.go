@@ -11,9 +11,10 @@ import (
 	"fmt"
 	"hash/crc32"
 	"os"
-	"path/filepath"
 
 	"github.com/klauspost/compress/zstd"
+
+	"crown/engine/fsutil"
 )
 
 const (
@@ -88,27 +89,7 @@ func (s *State) Save(path string) error {
 	if err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if err = f.Chmod(0o644); err == nil {
-		_, err = f.Write(data)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
+	return fsutil.WriteAtomic(path, data)
 }
 
 // LoadState reads a checkpoint file.

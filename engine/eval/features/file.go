@@ -20,9 +20,10 @@ import (
 	"hash/crc32"
 	"math"
 	"os"
-	"path/filepath"
 
 	"github.com/klauspost/compress/zstd"
+
+	"crown/engine/fsutil"
 )
 
 const (
@@ -109,26 +110,4 @@ func Load(path string) (*Heuristic, error) {
 }
 
 // Save writes the weights atomically (temporary file, sync, rename).
-func (h *Heuristic) Save(path string) error {
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if err = f.Chmod(0o644); err == nil {
-		_, err = f.Write(h.Marshal())
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
-}
+func (h *Heuristic) Save(path string) error { return fsutil.WriteAtomic(path, h.Marshal()) }
