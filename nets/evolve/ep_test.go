@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"crown/engine/board"
+	"crown/engine/fsutil"
 )
 
 func TestTau(t *testing.T) {
@@ -223,10 +224,10 @@ func TestCheckpointErrors(t *testing.T) {
 		data []byte
 		want error
 	}{
-		"other":     {[]byte("not a checkpoint at all!"), ErrNotCheckpoint},
-		"version":   {append(append([]byte(ckMagic), 9, 0, 0, 0), good[12:]...), ErrCkVersion},
-		"checksum":  {bad, ErrCkChecksum},
-		"truncated": {good[:len(good)-4], ErrCkCorrupt},
+		"other":     {[]byte("not a checkpoint at all!"), fsutil.ErrMagic},
+		"version":   {append(append([]byte(ckMagic), 9, 0, 0, 0), good[12:]...), fsutil.ErrVersion},
+		"checksum":  {bad, fsutil.ErrChecksum},
+		"truncated": {good[:len(good)-4], fsutil.ErrCorrupt},
 	} {
 		if _, err := UnmarshalState(c.data); err == nil || !errors.Is(err, c.want) {
 			t.Errorf("%s: got %v want %v", name, err, c.want)
