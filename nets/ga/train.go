@@ -33,13 +33,13 @@ type Params struct {
 	Step            int     // 6 plies earlier per phase (seed)
 	Positions       int     // labelled positions per phase: 3000 (seed: 3,000-4,500)
 	NewFraction     float64 // share of each test set from the newest stage; not given: 0.5
-	LabelDepth      int     // alpha-beta depth of the labels; not given in HG's text: 6, its match depth
+	LabelDepth      int     // alpha-beta depth of the labels; not given in the seed: 4 (measured: depth 4 labels 300 mid-game positions in 15 s with a heuristic)
 }
 
 // DefaultParams returns the settings for kind k.
 func DefaultParams(k features.Kind) Params {
 	return Params{Kind: k, Population: 300, Regenerate: 0.75, MutationRate: 0.05, InitRange: 0.5,
-		Children: 6000, FirstPly: 82, Width: 4, Step: 6, Positions: 3000, NewFraction: 0.5, LabelDepth: 6}
+		Children: 6000, FirstPly: 82, Width: 4, Step: 6, Positions: 3000, NewFraction: 0.5, LabelDepth: 4}
 }
 
 // Phases returns the number of phases: until the window reaches the start.
