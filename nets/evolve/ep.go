@@ -61,6 +61,9 @@ type Params struct {
 	KMin, KMax float64   // K clamped to [1, 3]
 	KMutation  KMutation // KDelta (seed 001)
 	Scoring    Scoring   // +1 / 0 / -2
+
+	Algorithm    Algorithm // EP (seeds 000/001) or Crowding (seed 002)
+	MutationRate float64   // Crowding: probability that a weight mutates (seed 002: 0.01)
 }
 
 // SeedParams returns seed 001's settings for an architecture with n weights.
@@ -78,6 +81,8 @@ func (p *Params) Validate() error {
 		return fmt.Errorf("evolve: need at least 2 parents, got %d", p.Parents)
 	case p.Games < 1:
 		return fmt.Errorf("evolve: need at least 1 game per individual, got %d", p.Games)
+	case p.Algorithm == Crowding && p.Parents%2 != 0:
+		return fmt.Errorf("evolve: crowding needs an even population, got %d", p.Parents)
 	case p.KMin > p.KMax || p.InitK < p.KMin || p.InitK > p.KMax:
 		return fmt.Errorf("evolve: K %.2f outside [%.2f, %.2f]", p.InitK, p.KMin, p.KMax)
 	}

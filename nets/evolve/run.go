@@ -122,6 +122,9 @@ func (s *State) step(ctx context.Context, matches []Match, onGame func(int, int)
 	rng := rand.New(src)
 	next := *s
 	gen := s.Generation + 1
+	if p.Algorithm == Crowding {
+		return s.crowdingStep(ctx, matches, onGame, rng, src, start)
+	}
 	all := make([]*Individual, 0, 2*len(s.Population))
 	for _, par := range s.Population {
 		c := *par
@@ -132,7 +135,7 @@ func (s *State) step(ctx context.Context, matches []Match, onGame func(int, int)
 		next.NextID++
 	}
 	games := pairings(rng, len(all), p.Games)
-	results, err := playAll(ctx, matches, all, games, onGame)
+	results, err := PlayAll(ctx, matches, all, games, onGame)
 	if err != nil {
 		return nil, GenStats{}, err
 	}
@@ -154,8 +157,9 @@ func (s *State) step(ctx context.Context, matches []Match, onGame func(int, int)
 	return &next, st, nil
 }
 
-// playAll plays the games on the workers and returns the results in order.
-func playAll(ctx context.Context, matches []Match, pop []*Individual, games []Pairing, onGame func(int, int)) ([]board.Result, error) {
+// PlayAll plays the games on the workers (one goroutine per Match) and
+// returns the results in game order; cancelling ctx stops handing out games.
+func PlayAll(ctx context.Context, matches []Match, pop []*Individual, games []Pairing, onGame func(int, int)) ([]board.Result, error) {
 	results := make([]board.Result, len(games))
 	jobs := make(chan int)
 	var wg sync.WaitGroup
@@ -190,4 +194,54 @@ feed:
 	close(jobs)
 	wg.Wait()
 	return results, err
+}
+
+// crowdingStep is one generation of deterministic crowding.
+func (s *State) crowdingStep(ctx context.Context, matches []Match, onGame func(int, int), rng *rand.Rand, src *rand.PCG, start time.Time) (*State, GenStats, error) {
+	p := s.Params
+	next := *s
+	gen := s.Generation + 1
+	pop := append([]*Individual(nil), s.Population...)
+	contests := crowdingContests(rng, &p, pop, &next.NextID, gen)
+	// Play every contest; children and parents are looked up by index.
+	players := append([]*Individual(nil), pop...)
+	games := make([]Pairing, len(contests))
+	for i, c := range contests {
+		players = append(players, c.child)
+		child := len(players) - 1
+		if c.red {
+			games[i] = Pairing{Red: child, White: c.slot}
+		} else {
+			games[i] = Pairing{Red: c.slot, White: child}
+		}
+	}
+	results, err := PlayAll(ctx, matches, players, games, onGame)
+	if err != nil {
+		return nil, GenStats{}, err
+	}
+	st := GenStats{Generation: gen, Games: len(games)}
+	for i, c := range contests {
+		childColor := board.White
+		if c.red {
+			childColor = board.Black
+		}
+		switch results[i].For(childColor) {
+		case board.Win:
+			pop[c.slot] = c.child
+			st.Wins++
+		case board.Loss:
+			st.Losses++
+		default:
+			st.Draws++
+		}
+	}
+	next.Population = pop
+	next.Generation = gen
+	if next.RNG, err = src.MarshalBinary(); err != nil {
+		return nil, GenStats{}, err
+	}
+	st.Seconds = time.Since(start).Seconds()
+	st.BestID, st.BestK = pop[0].ID, pop[0].K
+	next.History = append(append([]GenStats(nil), s.History...), st)
+	return &next, st, nil
 }
