@@ -24,11 +24,11 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/klauspost/compress/zstd"
 
 	"crown/engine/board"
+	"crown/engine/fsutil"
 )
 
 const (
@@ -181,29 +181,5 @@ func Load(path string) (*Book, error) {
 // Save writes the book atomically: a temporary file in the same directory,
 // synced, then renamed over path.
 func (b *Book) Save(path string) error {
-	return writeAtomic(path, b.Marshal())
-}
-
-func writeAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if err = f.Chmod(0o644); err == nil {
-		_, err = f.Write(data)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
+	return fsutil.WriteAtomic(path, b.Marshal())
 }

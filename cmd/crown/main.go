@@ -13,9 +13,10 @@ import (
 type cli struct {
 	Log logFlags `embed:""`
 
-	Perft perftCmd `cmd:"" help:"Count leaf nodes of the move tree (move generator test and speed)."`
-	Net   netCmd   `cmd:"" help:"Neural networks: info, export, import, random, bench."`
-	Book  bookCmd  `cmd:"" help:"Opening book: show, stats, import."`
+	Perft  perftCmd  `cmd:"" help:"Count leaf nodes of the move tree (move generator test and speed)."`
+	Book   bookCmd   `cmd:"" help:"Opening book: show, stats, import."`
+	Evolve evolveCmd `cmd:"" help:"Training: evolution of networks and heuristics."`
+	Net    netCmd    `cmd:"" help:"Neural networks: info, export, import, random, bench."`
 }
 
 func main() {
