@@ -16,6 +16,9 @@ type cli struct {
 	Perft   perftCmd   `cmd:"" help:"Count leaf nodes of the move tree (move generator test and speed)."`
 	Bench   benchCmd   `cmd:"" help:"Search the fixed bench positions; prints total nodes and nodes/s."`
 	Analyze analyzeCmd `cmd:"" help:"Analyse positions (a FEN, a PDN file's games, or FENs on stdin)."`
+	Book    bookCmd    `cmd:"" help:"Opening book: show, stats, import."`
+	Evolve  evolveCmd  `cmd:"" help:"Training: evolution of networks and heuristics."`
+	Net     netCmd     `cmd:"" help:"Neural networks: info, export, import, random, bench."`
 }
 
 func main() {

@@ -1,0 +1,7 @@
+// evolve.go groups the training commands under `crown evolve`.
+package main
+
+type evolveCmd struct {
+	Run evolveRunCmd `cmd:"" help:"Evolve networks as the seeds did (evolutionary programming, or crowding)."`
+	GA  evolveGACmd  `cmd:"" name:"ga" help:"Train a seed 004 feature heuristic with the genetic algorithm (HG fitness)."`
+}
