@@ -46,7 +46,9 @@ func (s *Searcher) seedSearch(id uint64, lim Limits, pos board.Position, start t
 			break
 		}
 		if !ok {
-			res = Result{Score: -Win, Depth: d}
+			if !sd.stopped {
+				res = Result{Score: -Win, Depth: d} // no legal move
+			}
 			break
 		}
 		res = Result{Move: m, Score: score, Depth: d, SelDepth: d, PV: []board.Move{m}}
@@ -63,6 +65,12 @@ func (s *Searcher) seedSearch(id uint64, lim Limits, pos board.Position, start t
 		}
 		if t.shouldStopAfter(d, score, 2) {
 			break
+		}
+	}
+	if len(res.PV) == 0 {
+		if ms := pos.LegalMoves(); len(ms) > 0 {
+			// Stopped before depth 1 finished: any legal move beats none.
+			res = Result{Move: ms[0], PV: ms[:1]}
 		}
 	}
 	t.waitIfInfinite()

@@ -204,6 +204,11 @@ func (t *thread) iterate() {
 		}
 	}
 	if t.main {
+		if len(t.result.PV) == 0 {
+			// Stopped before depth 1 finished: any legal move beats none.
+			m := root.moves.Moves[0]
+			t.result = Result{Move: m, PV: []board.Move{m}}
+		}
 		t.waitIfInfinite()
 	}
 }
