@@ -236,3 +236,31 @@ const (
 	signaturePlain   = 7257881352290378668
 	signatureSpatial = -8527841788179968212
 )
+
+// TestLoadFactory checks the --net loader: the embedded network by default,
+// a file when named, and the file's error when it is bad.
+func TestLoadFactory(t *testing.T) {
+	f, err := LoadFactory("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := board.Start()
+	want := nets.Score(nets.GenerateDefault().Evaluate(&p, board.Black))
+	if got := f().Evaluate(&p); abs(got-want) > 1 {
+		t.Errorf("default network scores the start %d, reference %d", got, want)
+	}
+	path := t.TempDir() + "/x.net"
+	n := testNets(nets.Plain)["wide"]
+	if err := n.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	if f, err = LoadFactory(path); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := f().Evaluate(&p), nets.Score(n.Evaluate(&p, board.Black)); abs(got-want) > tolerance["wide"].score {
+		t.Errorf("loaded network scores the start %d, reference %d", got, want)
+	}
+	if _, err := LoadFactory(t.TempDir() + "/missing.net"); err == nil {
+		t.Error("missing file accepted")
+	}
+}
