@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"crown/engine/board"
+	"crown/engine/fsutil"
 	"crown/nets"
 	"crown/nets/fast"
 )
@@ -153,7 +154,7 @@ func (c *netExportCmd) Run() error {
 	if err != nil {
 		return err
 	}
-	return nets.WriteFileAtomic(c.Out, data)
+	return fsutil.WriteAtomic(c.Out, data)
 }
 
 type netImportCmd struct {
