@@ -89,7 +89,7 @@ func TestAgreesWithReference(t *testing.T) {
 				}
 			}
 			t.Logf("%s/%s: %d positions, max |dy| %.2e, max score difference %d", a, name, len(pos), maxDY, maxDS)
-			walk(t, c, n, tolerance[name].y, rand.New(rand.NewPCG(uint64(a), 5)), positions)
+			walk(t, c, n, tolerance[name].y, rand.New(rand.NewPCG(uint64(a), 5)), 10000)
 		}
 	}
 }
@@ -262,5 +262,36 @@ func TestLoadFactory(t *testing.T) {
 	}
 	if _, err := LoadFactory(t.TempDir() + "/missing.net"); err == nil {
 		t.Error("missing file accepted")
+	}
+}
+
+// TestConcurrentEvaluators runs four evaluators sharing one Net in parallel
+// (run with -race): each must give the same scores as a lone evaluator.
+func TestConcurrentEvaluators(t *testing.T) {
+	c := MustCompile(testNets(nets.Spatial)["init"])
+	pos := randomPositions(rand.New(rand.NewPCG(5, 5)), 1000)
+	want := make([]int, len(pos))
+	e := NewEvaluator(c, SideToMove)
+	for i := range pos {
+		want[i] = e.Evaluate(&pos[i])
+	}
+	f := Factory(c)
+	errs := make(chan string, 4)
+	for range 4 {
+		go func() {
+			ev := f()
+			for i := range pos {
+				if got := ev.Evaluate(&pos[i]); got != want[i] {
+					errs <- pos[i].FEN()
+					return
+				}
+			}
+			errs <- ""
+		}()
+	}
+	for range 4 {
+		if fen := <-errs; fen != "" {
+			t.Errorf("concurrent evaluator differs at %s", fen)
+		}
 	}
 }
