@@ -68,7 +68,7 @@ func TestAgreesWithReference(t *testing.T) {
 		positions = 2000
 	}
 	pos := randomPositions(rand.New(rand.NewPCG(1, 1)), positions)
-	for _, a := range nets.Arches {
+	for _, a := range nets.Arches() {
 		for name, n := range testNets(a) {
 			c, err := Compile(n)
 			if err != nil {
@@ -220,7 +220,7 @@ func TestScales(t *testing.T) {
 func TestSignature(t *testing.T) {
 	pos := randomPositions(rand.New(rand.NewPCG(6, 6)), 5000)
 	want := map[nets.Arch]int64{nets.Plain: signaturePlain, nets.Spatial: signatureSpatial}
-	for _, a := range nets.Arches {
+	for _, a := range nets.Arches() {
 		e := NewEvaluator(MustCompile(testNets(a)["wide"]), SideToMove)
 		var sum int64
 		for i := range pos {
