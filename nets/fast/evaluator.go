@@ -37,6 +37,8 @@ const (
 	// RootSide scores every position with the network seen from the side to
 	// move at the root (set by Reset), negated when the other side is to
 	// move: the seeds' minimax, where one player's network judges all leaves.
+	// It needs Reset at each root (both searches call it); an evaluator never
+	// Reset judges for Black.
 	RootSide
 )
 
