@@ -211,6 +211,25 @@ func TestScales(t *testing.T) {
 	if _, err := Compile(big); err != nil {
 		t.Errorf("weights at MaxAbsWeight: %v", err)
 	}
+	// Tiny weights with large biases: the scale must fit the biases too.
+	p := board.Start()
+	for _, a := range nets.Arches() {
+		n := nets.New(a)
+		for l, layer := range a.Layers() {
+			for j := range layer.Out {
+				n.W[layer.BiasOffset+j] = 0.4 * float64(1+j%3) * float64(1-2*(l%2))
+			}
+		}
+		n.Weights(1, 0)[0] = 1e-3
+		c, err := Compile(n)
+		if err != nil {
+			t.Fatalf("%s, large biases: %v", a, err)
+		}
+		got, want := NewEvaluator(c, SideToMove).Value(&p), n.Evaluate(&p, board.Black)
+		if math.Abs(got-want) > tolerance["init"].y {
+			t.Errorf("%s, large biases: fast %v, reference %v", a, got, want)
+		}
+	}
 }
 
 // TestSignature sums the fast evaluations of 5,000 random-game positions for
