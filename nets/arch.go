@@ -32,7 +32,7 @@ const (
 )
 
 // Arches lists the architectures.
-var Arches = []Arch{Plain, Spatial}
+func Arches() []Arch { return []Arch{Plain, Spatial} }
 
 // Layer sizes fixed by the seeds.
 const (
@@ -154,7 +154,7 @@ func (a Arch) Layers() []Layer {
 
 // ParseArch returns the architecture with the given name.
 func ParseArch(name string) (Arch, error) {
-	for _, a := range Arches {
+	for _, a := range Arches() {
 		if a.String() == name {
 			return a, nil
 		}

@@ -110,7 +110,7 @@ func TestInputs(t *testing.T) {
 // TestForwardByHand checks the reference against a network computed by hand:
 // all weights zero except chosen ones.
 func TestForwardByHand(t *testing.T) {
-	for _, a := range Arches {
+	for _, a := range Arches() {
 		n := New(a)
 		n.K = 2
 		p, _ := board.ParseFEN("B:W21,K30:B1,2")

@@ -31,9 +31,10 @@ import (
 	"hash/crc32"
 	"math"
 	"os"
-	"path/filepath"
 
 	"github.com/klauspost/compress/zstd"
+
+	"crown/engine/fsutil"
 )
 
 const (
@@ -244,38 +245,11 @@ func LoadOrDefault(path string) (*Network, error) {
 	return Load(path)
 }
 
-// Save writes n to path atomically.
+// Save writes n to path atomically (temporary file, sync, rename).
 func (n *Network) Save(path string) error {
 	data, err := n.Marshal()
 	if err != nil {
 		return err
 	}
-	return WriteFileAtomic(path, data)
-}
-
-// WriteFileAtomic writes data to a temporary file in path's directory, syncs
-// it and renames it over path, so readers see the old file or the new one,
-// never a partial one.
-func WriteFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if err = f.Chmod(0o644); err == nil {
-		_, err = f.Write(data)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
+	return fsutil.WriteAtomic(path, data)
 }

@@ -41,7 +41,7 @@ func sameNet(t *testing.T, a, b *Network) {
 // sizes, through a file.
 func TestRoundTrip(t *testing.T) {
 	dir := t.TempDir()
-	for _, a := range Arches {
+	for _, a := range Arches() {
 		for _, sigma := range []bool{true, false} {
 			n := testNet(a, 3)
 			if !sigma {
@@ -183,7 +183,7 @@ func TestMarshalRejectsInvalid(t *testing.T) {
 
 // TestJSONRoundTrip exports and imports both architectures exactly.
 func TestJSONRoundTrip(t *testing.T) {
-	for _, a := range Arches {
+	for _, a := range Arches() {
 		n := testNet(a, 9)
 		data, err := n.MarshalJSON()
 		if err != nil {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"crown/engine/board"
+	"crown/engine/fsutil"
 	"crown/nets"
 	"crown/nets/fast"
 )
@@ -153,7 +154,7 @@ func (c *netExportCmd) Run() error {
 	if err != nil {
 		return err
 	}
-	return nets.WriteFileAtomic(c.Out, data)
+	return fsutil.WriteAtomic(c.Out, data)
 }
 
 type netImportCmd struct {
@@ -222,7 +223,7 @@ func (c *netBenchCmd) Run() error {
 	}
 	out := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(out, "arch\tpath\tevals/s\tevals/cpu-s\tcpu-ns/eval\t\n")
-	for _, a := range nets.Arches {
+	for _, a := range nets.Arches() {
 		n := nets.Random(a, rand.New(rand.NewPCG(1, 0)))
 		net, err := fast.Compile(n)
 		if err != nil {

@@ -70,7 +70,7 @@ func benchNet(a nets.Arch) *Net {
 // random games, no incremental state.
 func BenchmarkEvaluateFull(b *testing.B) {
 	pos := randomPositions(rand.New(rand.NewPCG(2, 2)), 4096)
-	for _, a := range nets.Arches {
+	for _, a := range nets.Arches() {
 		b.Run(a.String(), func(b *testing.B) {
 			e := NewEvaluator(benchNet(a), SideToMove)
 			sink, i := 0, 0
@@ -90,7 +90,7 @@ func BenchmarkEvaluateFull(b *testing.B) {
 func BenchmarkPushEvaluatePop(b *testing.B) {
 	root := midgame()
 	ops := searchWalk(root, 4096)
-	for _, a := range nets.Arches {
+	for _, a := range nets.Arches() {
 		b.Run(a.String(), func(b *testing.B) {
 			e := NewEvaluator(benchNet(a), SideToMove)
 			e.Reset(&root)
@@ -138,7 +138,7 @@ func BenchmarkPushPop(b *testing.B) {
 // BenchmarkReference measures the float64 reference.
 func BenchmarkReference(b *testing.B) {
 	pos := randomPositions(rand.New(rand.NewPCG(2, 2)), 4096)
-	for _, a := range nets.Arches {
+	for _, a := range nets.Arches() {
 		b.Run(a.String(), func(b *testing.B) {
 			n := nets.Random(a, rand.New(rand.NewPCG(1, 2)))
 			sink, i := 0.0, 0

@@ -15,8 +15,9 @@
 //     = 1.0). Products are summed exactly in int32 by groups of 4 input
 //     pairs; each group sum is shifted right by a few bits (so that no sum
 //     can overflow) and accumulated with the bias round(b·2^e·QA/2^shift).
-//     The shift drops less than 2^-25 per group; e is the largest exponent
-//     with |round(w·2^e)| <= 16383 for every weight of the layer.
+//     The shift drops less than 2^(shift-e-14) per group (2^-26 for the
+//     seeds' initial weights); e is the largest exponent with
+//     |round(w·2^e)| <= 16383 for every weight of the layer.
 //   - Output node: int64 sums at scale 2^30, plus the piece sum (own men -
 //     opponent men) + K·(own kings - opponent kings) with weight 1.0.
 //
@@ -43,7 +44,6 @@ const (
 	outWeightBits = 16                     // output weights round(w·2^16), int64 sums
 	outScaleBits  = outWeightBits + qaBits // output pre-activation scale: 2^30
 	maxInt32      = math.MaxInt32
-	maxInt16      = math.MaxInt16
 )
 
 // Net is a compiled network: read-only after Compile, shared by all the
@@ -169,17 +169,23 @@ func compileHidden(n *nets.Network, l, in int) (hiddenLayer, error) {
 	for groups<<(31-h.shift) > 1<<31 {
 		h.shift++
 	}
-	maxW := 0.0
+	maxW, maxB := 0.0, 0.0
 	for o := range layer.Out {
 		for _, x := range n.Weights(l, o) {
 			maxW = max(maxW, math.Abs(x))
 		}
+		maxB = max(maxB, math.Abs(n.Bias(l, o)))
+	}
+	// The sums' headroom left for the bias once the groups take theirs.
+	headroom := maxInt32 - float64(groups)*math.Ldexp(1, 31-int(h.shift))
+	fits := func(e int) bool {
+		return maxW*math.Ldexp(1, e) <= maxHiddenQ && math.Round(maxB*math.Ldexp(QA, e-int(h.shift))) <= headroom
 	}
 	e := maxHiddenBits
-	for e+qaBits-int(h.shift) > minScaleBits && maxW*math.Ldexp(1, e) > maxHiddenQ {
+	for e+qaBits-int(h.shift) > minScaleBits && !fits(e) {
 		e--
 	}
-	if maxW*math.Ldexp(1, e) > maxHiddenQ {
+	if !fits(e) {
 		return h, fmt.Errorf("%s layer weights too large for the fixed-point path", layer.Name)
 	}
 	s := math.Ldexp(1, e)
@@ -191,9 +197,6 @@ func compileHidden(n *nets.Network, l, in int) (hiddenLayer, error) {
 			h.w[h.index(i, o)] = int16(math.Round(x * s))
 		}
 		b := math.Round(n.Bias(l, o) * sumScale)
-		if math.Abs(b)+float64(groups)*math.Ldexp(1, 31-int(h.shift)) > maxInt32 {
-			return h, fmt.Errorf("%s layer bias %d too large for the fixed-point path", layer.Name, o)
-		}
 		h.bias[o] = int32(b)
 	}
 	h.act, h.e = newAct(e+qaBits-int(h.shift)), e

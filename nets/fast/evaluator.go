@@ -24,6 +24,7 @@ import (
 
 	"crown/engine/board"
 	"crown/engine/search"
+	"crown/nets"
 )
 
 // View chooses whose point of view the network scores.
@@ -36,6 +37,8 @@ const (
 	// RootSide scores every position with the network seen from the side to
 	// move at the root (set by Reset), negated when the other side is to
 	// move: the seeds' minimax, where one player's network judges all leaves.
+	// It needs Reset at each root (both searches call it); an evaluator never
+	// Reset judges for Black.
 	RootSide
 )
 
@@ -210,4 +213,19 @@ func columns(list *[32]int32, bb, kings uint32, p1 int32) int {
 		n++
 	}
 	return n
+}
+
+// LoadFactory reads the weight file at path (the embedded default network
+// when path is empty), compiles it and returns the search.NewEvaluator of
+// evaluator `nn`: what the engine's --net FILE flag calls.
+func LoadFactory(path string) (search.NewEvaluator, error) {
+	n, err := nets.LoadOrDefault(path)
+	if err != nil {
+		return nil, err
+	}
+	c, err := Compile(n)
+	if err != nil {
+		return nil, err
+	}
+	return Factory(c), nil
 }

@@ -68,7 +68,7 @@ func TestAgreesWithReference(t *testing.T) {
 		positions = 2000
 	}
 	pos := randomPositions(rand.New(rand.NewPCG(1, 1)), positions)
-	for _, a := range nets.Arches {
+	for _, a := range nets.Arches() {
 		for name, n := range testNets(a) {
 			c, err := Compile(n)
 			if err != nil {
@@ -89,7 +89,7 @@ func TestAgreesWithReference(t *testing.T) {
 				}
 			}
 			t.Logf("%s/%s: %d positions, max |dy| %.2e, max score difference %d", a, name, len(pos), maxDY, maxDS)
-			walk(t, c, n, tolerance[name].y, rand.New(rand.NewPCG(uint64(a), 5)), positions)
+			walk(t, c, n, tolerance[name].y, rand.New(rand.NewPCG(uint64(a), 5)), 10000)
 		}
 	}
 }
@@ -211,6 +211,25 @@ func TestScales(t *testing.T) {
 	if _, err := Compile(big); err != nil {
 		t.Errorf("weights at MaxAbsWeight: %v", err)
 	}
+	// Tiny weights with large biases: the scale must fit the biases too.
+	p := board.Start()
+	for _, a := range nets.Arches() {
+		n := nets.New(a)
+		for l, layer := range a.Layers() {
+			for j := range layer.Out {
+				n.W[layer.BiasOffset+j] = 0.4 * float64(1+j%3) * float64(1-2*(l%2))
+			}
+		}
+		n.Weights(1, 0)[0] = 1e-3
+		c, err := Compile(n)
+		if err != nil {
+			t.Fatalf("%s, large biases: %v", a, err)
+		}
+		got, want := NewEvaluator(c, SideToMove).Value(&p), n.Evaluate(&p, board.Black)
+		if math.Abs(got-want) > tolerance["init"].y {
+			t.Errorf("%s, large biases: fast %v, reference %v", a, got, want)
+		}
+	}
 }
 
 // TestSignature sums the fast evaluations of 5,000 random-game positions for
@@ -220,7 +239,7 @@ func TestScales(t *testing.T) {
 func TestSignature(t *testing.T) {
 	pos := randomPositions(rand.New(rand.NewPCG(6, 6)), 5000)
 	want := map[nets.Arch]int64{nets.Plain: signaturePlain, nets.Spatial: signatureSpatial}
-	for _, a := range nets.Arches {
+	for _, a := range nets.Arches() {
 		e := NewEvaluator(MustCompile(testNets(a)["wide"]), SideToMove)
 		var sum int64
 		for i := range pos {
@@ -236,3 +255,62 @@ const (
 	signaturePlain   = 7257881352290378668
 	signatureSpatial = -8527841788179968212
 )
+
+// TestLoadFactory checks the --net loader: the embedded network by default,
+// a file when named, and the file's error when it is bad.
+func TestLoadFactory(t *testing.T) {
+	f, err := LoadFactory("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := board.Start()
+	want := nets.Score(nets.GenerateDefault().Evaluate(&p, board.Black))
+	if got := f().Evaluate(&p); abs(got-want) > 1 {
+		t.Errorf("default network scores the start %d, reference %d", got, want)
+	}
+	path := t.TempDir() + "/x.net"
+	n := testNets(nets.Plain)["wide"]
+	if err := n.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	if f, err = LoadFactory(path); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := f().Evaluate(&p), nets.Score(n.Evaluate(&p, board.Black)); abs(got-want) > tolerance["wide"].score {
+		t.Errorf("loaded network scores the start %d, reference %d", got, want)
+	}
+	if _, err := LoadFactory(t.TempDir() + "/missing.net"); err == nil {
+		t.Error("missing file accepted")
+	}
+}
+
+// TestConcurrentEvaluators runs four evaluators sharing one Net in parallel
+// (run with -race): each must give the same scores as a lone evaluator.
+func TestConcurrentEvaluators(t *testing.T) {
+	c := MustCompile(testNets(nets.Spatial)["init"])
+	pos := randomPositions(rand.New(rand.NewPCG(5, 5)), 1000)
+	want := make([]int, len(pos))
+	e := NewEvaluator(c, SideToMove)
+	for i := range pos {
+		want[i] = e.Evaluate(&pos[i])
+	}
+	f := Factory(c)
+	errs := make(chan string, 4)
+	for range 4 {
+		go func() {
+			ev := f()
+			for i := range pos {
+				if got := ev.Evaluate(&pos[i]); got != want[i] {
+					errs <- pos[i].FEN()
+					return
+				}
+			}
+			errs <- ""
+		}()
+	}
+	for range 4 {
+		if fen := <-errs; fen != "" {
+			t.Errorf("concurrent evaluator differs at %s", fen)
+		}
+	}
+}

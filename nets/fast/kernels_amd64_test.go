@@ -100,7 +100,7 @@ func TestKernelsMatch(t *testing.T) {
 func TestEvaluationMatchesGoKernels(t *testing.T) {
 	needAVX2(t)
 	pos := randomPositions(rand.New(rand.NewPCG(8, 8)), 3000)
-	for _, a := range nets.Arches {
+	for _, a := range nets.Arches() {
 		c := MustCompile(testNets(a)["wide"])
 		e := NewEvaluator(c, SideToMove)
 		for i := range pos {

@@ -24,11 +24,12 @@ const (
 	maxFracBits = 14 // interpolation weight bits; 1<<14 still fits an int16 multiplier
 )
 
-// tanhTable[i] packs the table entry y0 = round(QA·tanh(x_i)) in the low 16
-// bits and the step to the next entry, y1-y0, in the high 16 bits, where
-// x_i = -tabRange + i/64. One 32-bit load then gives both interpolation
-// points, and a multiply-add of the pair (y0, dy) with (2^f, frac) yields
-// y0·2^f + dy·frac (VPMADDWD in the assembly).
+// tanhTable[i] packs the step to the next entry, y1-y0, in the low 16 bits
+// and the entry y0 = round(QA·tanh(x_i)) in the high 16 bits, where x_i =
+// -tabRange + i/64. One 32-bit load then gives both interpolation points,
+// and a multiply-add of the pair (dy, y0) with (frac, 2^f) yields
+// y0·2^f + dy·frac (VPMADDWD in the assembly; frac = t & mask already sits
+// in the low word of t).
 var tanhTable = buildTanhTable()
 
 func buildTanhTable() *[tabSize]uint32 {
@@ -39,7 +40,7 @@ func buildTanhTable() *[tabSize]uint32 {
 	}
 	for i := range t {
 		y0, y1 := y(i), y(i+1)
-		t[i] = uint32(uint16(int16(y0))) | uint32(uint16(int16(y1-y0)))<<16
+		t[i] = uint32(uint16(int16(y1-y0))) | uint32(uint16(int16(y0)))<<16
 	}
 	return &t
 }
@@ -96,6 +97,6 @@ func (p *act) tanhq64(a int64) int32 {
 
 func (p *act) interp(t int32) int32 {
 	e := tanhTable[t>>p.fbits]
-	y0, dy := int32(int16(e)), int32(int16(e>>16))
+	dy, y0 := int32(int16(e)), int32(int16(e>>16))
 	return (y0*p.one + dy*(t&p.mask) + p.half) >> p.fbits
 }
