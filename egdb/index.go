@@ -15,7 +15,10 @@
 // piece build can use to split a slice.
 package egdb
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync"
+)
 
 // binom[n][k] = C(n, k) for n <= 32, k <= 12.
 var binom = func() (t [33][13]uint64) {
@@ -73,32 +76,47 @@ func rankAmong(x, free uint32) uint64 {
 	return r
 }
 
-// unrankSet returns the k-subset of 0..n-1 with colex rank r.
-func unrankSet(r uint64, k, n int) uint32 {
-	var set uint32
-	x := n
-	for i := k; i >= 1; i-- {
-		x--
-		for binom[x][i] > r {
-			x--
-		}
-		r -= binom[x][i]
-		set |= 1 << x
+// unrankSet returns the k-subset of 0..31 with colex rank r. Colex order of
+// k-subsets is the numeric order of their bitmasks, so a table per k lists
+// them (Gosper's next-combination step); tables are built once, on first
+// use, up to the subset sizes the indexer needs.
+func unrankSet(r uint64, k int) uint32 {
+	if k == 0 {
+		return 0
 	}
-	return set
+	return subsetTables[k]()[r]
 }
 
-// deposit spreads the low bits of ranks over the set bits of free, lowest
-// first (a software PDEP).
-func deposit(ranks, free uint32) uint32 {
+// subsetTables[k] lists the k-subsets of 0..31 in colex order, for k <= 7
+// (enough for 8 pieces with both sides present): C(32,7) = 3.4 M entries.
+var subsetTables = func() (t [MaxBuildPieces]func() []uint32) {
+	for k := 1; k < MaxBuildPieces; k++ {
+		t[k] = sync.OnceValue(func() []uint32 {
+			out := make([]uint32, 0, binom[32][k])
+			x := uint64(1)<<k - 1
+			for x < 1<<32 {
+				out = append(out, uint32(x))
+				c := x & -x
+				r := x + c
+				x = ((r^x)>>2)/c | r
+			}
+			return out
+		})
+	}
+	return t
+}()
+
+// deposit returns the squares with the ranks in the set ranks among the
+// squares not in blocked: each rank skips the blocked squares at or below it.
+// Blocked sets are small (the men, then the men and black kings).
+func deposit(ranks, blocked uint32) uint32 {
 	var out uint32
-	for ranks != 0 {
-		low := free & -free
-		if ranks&1 != 0 {
-			out |= low
+	for ; ranks != 0; ranks &= ranks - 1 {
+		s := bits.TrailingZeros32(ranks)
+		for b := blocked; b != 0 && bits.TrailingZeros32(b) <= s; b &= b - 1 {
+			s++
 		}
-		ranks >>= 1
-		free &^= low
+		out |= 1 << s
 	}
 	return out
 }
@@ -123,15 +141,13 @@ func (x *indexer) decode(i uint64) (black, white, kings uint32, ok bool) {
 	i /= x.bkRange
 	wmIdx := i % x.wmRange
 	bmIdx := i / x.wmRange
-	bm := unrankSet(bmIdx, x.m.BM, menSquares)
-	wm := bits.Reverse32(unrankSet(wmIdx, x.m.WM, menSquares))
+	bm := unrankSet(bmIdx, x.m.BM)
+	wm := bits.Reverse32(unrankSet(wmIdx, x.m.WM))
 	if bm&wm != 0 {
 		return 0, 0, 0, false
 	}
-	free := ^(bm | wm)
-	nf := 32 - x.m.BM - x.m.WM
-	bk := deposit(unrankSet(bkIdx, x.m.BK, nf), free)
-	wk := deposit(unrankSet(wkIdx, x.m.WK, nf-x.m.BK), free&^bk)
+	bk := deposit(unrankSet(bkIdx, x.m.BK), bm|wm)
+	wk := deposit(unrankSet(wkIdx, x.m.WK), bm|wm|bk)
 	return bm | bk, wm | wk, bk | wk, true
 }
 
@@ -146,7 +162,7 @@ func Placements(m Material) uint64 {
 	kingWays := binom[32-m.BM-m.WM][m.BK] * binom[32-m.BM-m.WM-m.BK][m.WK]
 	whiteMenSquares := uint32(0xFFFFFFF0)
 	for r := range binom[menSquares][m.BM] {
-		bm := unrankSet(r, m.BM, menSquares)
+		bm := unrankSet(r, m.BM)
 		n += binom[menSquares-bits.OnesCount32(bm&whiteMenSquares)][m.WM]
 	}
 	return n * kingWays

@@ -10,14 +10,20 @@ import (
 	"sync/atomic"
 )
 
-// chunkSize is the indices one worker takes at a time: large enough that
-// the counter is not contended, small enough to balance 2-8 workers on the
-// smallest slices (a few thousand indices). A multiple of 64.
-const chunkSize = 1 << 14
+// chunkSize is the indices one worker takes at a time in a pass over a
+// table: large enough that the counter is not contended, small enough to
+// balance 2-8 workers on the smallest slices (a few thousand indices).
+// frontierChunk is the same for frontier bitmap words (64 indices each), of
+// which only some hold work.
+const (
+	chunkSize     = 1 << 12
+	frontierChunk = 1 << 8
+)
 
-// parallelChunks calls fn(worker, lo, hi) over [0, total) in chunks, on
+// parallelChunks calls fn(worker, lo, hi) over [0, total) in chunks of
+// chunk (a multiple of 64 for index ranges), on
 // threads goroutines, and returns early (with ctx's error) when ctx is done.
-func parallelChunks(ctx context.Context, total uint64, threads int, fn func(worker int, lo, hi uint64)) error {
+func parallelChunks(ctx context.Context, total, chunk uint64, threads int, fn func(worker int, lo, hi uint64)) error {
 	var next atomic.Uint64
 	var wg sync.WaitGroup
 	for w := range max(threads, 1) {
@@ -25,11 +31,11 @@ func parallelChunks(ctx context.Context, total uint64, threads int, fn func(work
 		go func() {
 			defer wg.Done()
 			for ctx.Err() == nil {
-				lo := next.Add(chunkSize) - chunkSize
+				lo := next.Add(chunk) - chunk
 				if lo >= total {
 					return
 				}
-				fn(w, lo, min(lo+chunkSize, total))
+				fn(w, lo, min(lo+chunk, total))
 			}
 		}()
 	}

@@ -107,35 +107,42 @@ func statusValue(st uint8) uint8 {
 
 // solve runs the three phases.
 func (s *solver) solve(ctx context.Context) error {
+	_, err := s.solveCounted(ctx)
+	return err
+}
+
+// solveCounted runs the three phases and returns the number of propagation
+// rounds.
+func (s *solver) solveCounted(ctx context.Context) (int, error) {
 	for t := range s.n {
 		ml := make([]board.MoveList, max(s.threads, 1))
-		if err := parallelChunks(ctx, s.ix[t].size, s.threads, func(w int, lo, hi uint64) {
+		if err := parallelChunks(ctx, s.ix[t].size, chunkSize, s.threads, func(w int, lo, hi uint64) {
 			s.captures(t, lo, hi, &ml[w])
 		}); err != nil {
-			return err
+			return 0, err
 		}
 	}
 	for t := range s.n {
 		ml := make([]board.MoveList, max(s.threads, 1))
-		if err := parallelChunks(ctx, s.ix[t].size, s.threads, func(w int, lo, hi uint64) {
+		if err := parallelChunks(ctx, s.ix[t].size, chunkSize, s.threads, func(w int, lo, hi uint64) {
 			s.quiet(t, lo, hi, &ml[w])
 		}); err != nil {
-			return err
+			return 0, err
 		}
 	}
 	s.front, s.next = s.next, s.front
-	for {
+	for rounds := 1; ; rounds++ {
 		busy := false
 		for t := range s.n {
 			words := uint64(len(s.front[t]))
-			if err := parallelChunks(ctx, words, s.threads, func(_ int, lo, hi uint64) {
+			if err := parallelChunks(ctx, words, frontierChunk, s.threads, func(_ int, lo, hi uint64) {
 				for w := lo; w < hi; w++ {
 					if s.front[t][w] != 0 {
 						s.propagate(t, w)
 					}
 				}
 			}); err != nil {
-				return err
+				return rounds, err
 			}
 		}
 		for t := range s.n {
@@ -148,7 +155,7 @@ func (s *solver) solve(ctx context.Context) error {
 			}
 		}
 		if !busy {
-			return nil
+			return rounds, nil
 		}
 	}
 }
@@ -174,19 +181,12 @@ func (s *solver) captures(t int, lo, hi uint64, ml *board.MoveList) {
 				continue
 			}
 			s.dc[t][i>>6] |= 1 << (i & 63)
-			p.GenerateCaptures(ml)
-			st := uint32(stLoss)
-			for m := range ml.N {
-				c := p
-				c.Apply(&ml.Moves[m])
-				v := s.deps.valueAfterBlack(c.Black, c.White, c.Kings)
-				if v == valLoss {
-					st = stWin
-					break
-				}
-				if v == valDraw {
-					st = stDraw
-				}
+			st := uint32(stDraw)
+			switch captureValue(&p, s.deps, ml) {
+			case valWin:
+				st = stWin
+			case valLoss:
+				st = stLoss
 			}
 			word |= st << stShift << (8 * k)
 		}

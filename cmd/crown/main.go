@@ -14,6 +14,7 @@ type cli struct {
 	Log logFlags `embed:""`
 
 	Perft perftCmd `cmd:"" help:"Count leaf nodes of the move tree (move generator test and speed)."`
+	Egdb  egdbCmd  `cmd:"" help:"Endgame databases: build, probe, verify, info."`
 }
 
 func main() {
