@@ -73,9 +73,10 @@ func Build(ctx context.Context, o BuildOptions) (*BuildReport, error) {
 	var total uint64
 	for n := 2; n <= o.Pieces; n++ {
 		for _, m := range pairs(n) {
-			if done, err := pairFinished(o.Dir, m); err != nil {
-				return nil, err
-			} else if !done {
+			if done, err := pairFinished(o.Dir, m); !done {
+				if err != nil {
+					o.Log.Warn().Err(err).Msg("rebuilding a damaged slice")
+				}
 				todo = append(todo, m)
 				total += 3 * pairEntries(m)
 			}
@@ -154,7 +155,7 @@ func pairEntries(m Material) uint64 {
 }
 
 // pairFinished reports whether both files of m's pair exist with good
-// headers. A damaged file is an error: the user should delete it.
+// headers; the error says why a file that exists is not good.
 func pairFinished(dir string, m Material) (bool, error) {
 	for _, x := range pairOf(m) {
 		path := filepath.Join(dir, FileName(x))
@@ -171,7 +172,7 @@ func pairFinished(dir string, m Material) (bool, error) {
 		}
 		fh.Close()
 		if err != nil {
-			return false, fmt.Errorf("%w (delete it to rebuild)", err)
+			return false, err
 		}
 	}
 	return true, nil

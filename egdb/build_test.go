@@ -16,8 +16,7 @@ func buildDir(t testing.TB, dir string, n int) *BuildReport {
 }
 
 func TestBuildFiles(t *testing.T) {
-	dir := t.TempDir()
-	rep := buildDir(t, dir, 4)
+	_, rep := db4Dir(t)
 	oracle := wldOracle(t)
 	for _, s := range rep.Slices {
 		if !s.Built {

@@ -3,6 +3,8 @@
 // position's true value, capture positions included.
 package egdb
 
+import "math/bits"
+
 // Stored value codes, from the side to move's point of view.
 const (
 	valDraw uint8 = 0
@@ -92,3 +94,5 @@ func (s *exactSet) valueBlackToMove(black, white, kings uint32) uint8 {
 func (s *exactSet) valueAfterBlack(black, white, kings uint32) uint8 {
 	return s.valueBlackToMove(flip(black, white, kings))
 }
+
+func bits32(x uint32) int { return bits.OnesCount32(x) }
