@@ -28,3 +28,14 @@ func TestBuildFiles(t *testing.T) {
 	}
 	t.Logf("<=4: %d slices, %d positions, %d bytes", len(rep.Slices), rep.Positions, rep.Bytes)
 }
+
+func TestVerify(t *testing.T) {
+	dir, rep := db4Dir(t)
+	vr, err := Verify(t.Context(), VerifyOptions{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if vr.Slices != len(rep.Slices) || vr.Positions == 0 || vr.Positions >= rep.Positions {
+		t.Fatalf("verified %d slices, %d positions (of %d)", vr.Slices, vr.Positions, rep.Positions)
+	}
+}

@@ -165,8 +165,8 @@ func (db *DB) Err() error {
 func (db *DB) BlockLoads() uint64 { return db.loads.Load() }
 
 // Probe returns +1, 0 or -1 for the side to move of p, with ok false when
-// p has more pieces than the database, a side has no pieces, or the side
-// to move has a capture. It implements search.Tablebase.
+// p has more pieces than the database or the side to move has a capture.
+// A side without pieces has lost. It implements search.Tablebase.
 func (db *DB) Probe(p *board.Position) (int, bool) {
 	if p.HasCapture() {
 		return 0, false
@@ -181,8 +181,13 @@ func (db *DB) lookup(p *board.Position) (uint8, bool) {
 	if p.Side == board.White {
 		b, w, k = flip(b, w, k)
 	}
-	if b == 0 || w == 0 || bits32(b|w) > db.maxPieces {
+	switch {
+	case bits32(b|w) > db.maxPieces:
 		return 0, false
+	case b == 0: // the side to move has no pieces: lost
+		return valLoss, true
+	case w == 0:
+		return valWin, true
 	}
 	f := db.files[MaterialOf(b, w, k).key()]
 	if f == nil {
