@@ -12,10 +12,7 @@ package egdb
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
 	"sync/atomic"
 	"time"
@@ -191,21 +188,27 @@ func Describe(dir string) ([]Info, int, error) {
 		return nil, 0, err
 	}
 	defer db.Close()
+	return db.describe(), db.MaxPieces(), nil
+}
+
+// DescribeDefault lists the embedded slices.
+func DescribeDefault() ([]Info, int, error) {
+	db, err := Default(1)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer db.Close()
+	return db.describe(), db.MaxPieces(), nil
+}
+
+func (db *DB) describe() []Info {
 	var out []Info
-	var errs []error
 	for n := 2; n <= MaxBuildPieces; n++ {
 		for _, m := range Slices(n) {
-			f := db.files[m.key()]
-			if f == nil {
-				continue
+			if f := db.files[m.key()]; f != nil {
+				out = append(out, Info{m, Placements(m), f.entries, f.blocks, f.size, f.stats})
 			}
-			info, err := os.Stat(filepath.Join(dir, FileName(m)))
-			if err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			out = append(out, Info{m, Placements(m), f.entries, f.blocks, info.Size(), f.stats})
 		}
 	}
-	return out, db.MaxPieces(), errors.Join(errs...)
+	return out
 }

@@ -13,10 +13,14 @@ import (
 	"github.com/rs/zerolog"
 
 	"crown/egdb"
+	"crown/engine/board"
 )
 
 type egdbCmd struct {
-	Build egdbBuildCmd `cmd:"" help:"Build win/loss/draw databases by retrograde analysis (resumable)."`
+	Build  egdbBuildCmd  `cmd:"" help:"Build win/loss/draw databases by retrograde analysis (resumable)."`
+	Probe  egdbProbeCmd  `cmd:"" help:"Look a position up, with the value of every move."`
+	Verify egdbVerifyCmd `cmd:"" help:"Check every stored value against its successors, and the checksums."`
+	Info   egdbInfoCmd   `cmd:"" help:"List the slices of a database with sizes and win/loss/draw counts."`
 }
 
 type egdbBuildCmd struct {
@@ -51,5 +55,107 @@ func (c *egdbBuildCmd) Run(log *zerolog.Logger) error {
 	}
 	fmt.Printf("pieces %d slices %d (built now %d) positions %d size %d bytes (%.1f MiB) time %.1fs\n",
 		c.Pieces, len(rep.Slices), built, rep.Positions, rep.Bytes, float64(rep.Bytes)/(1<<20), rep.Elapsed.Seconds())
+	return nil
+}
+
+type egdbProbeCmd struct {
+	FEN   string `required:"" help:"Position as PDN FEN."`
+	Dir   string `type:"path" help:"Database directory (default: the embedded <=4-piece database)."`
+	Cache int    `default:"64" help:"Block cache in MiB."`
+}
+
+func (c *egdbProbeCmd) Run() error {
+	p, err := board.ParseFEN(c.FEN)
+	if err != nil {
+		return err
+	}
+	db, err := egdb.OpenOrDefault(c.Dir, c.Cache)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	v, ok := db.Value(&p)
+	if !ok {
+		if err := db.Err(); err != nil {
+			return err
+		}
+		return fmt.Errorf("%d pieces: not in this %d-piece database", p.Total(), db.MaxPieces())
+	}
+	note := ""
+	if p.HasCapture() {
+		note = " (capture pending: value found by playing the captures)"
+	}
+	fmt.Printf("%s %s%s\n", p.FEN(), wldWord(v), note)
+	var ml board.MoveList
+	p.Generate(&ml)
+	ml.Dedup()
+	for _, m := range ml.Slice() {
+		c := p.Play(m)
+		cv, _ := db.Value(&c)
+		fmt.Printf("  %-10s %s\n", m.PathString(), wldWord(-cv))
+	}
+	if ch, ok := db.RootMove(&p, nil); ok {
+		fmt.Printf("best %s (%d of %d moves keep the value)\n", ch.Move.PathString(), ch.Keep, ml.N)
+	}
+	return db.Err()
+}
+
+func wldWord(v int) string {
+	switch v {
+	case 1:
+		return "win"
+	case -1:
+		return "loss"
+	}
+	return "draw"
+}
+
+type egdbVerifyCmd struct {
+	Dir     string `required:"" type:"path" help:"Database directory."`
+	Mem     int    `default:"2048" help:"Memory budget in MiB."`
+	Threads int    `default:"0" help:"Worker threads (0: all cores)."`
+}
+
+func (c *egdbVerifyCmd) Run(log *zerolog.Logger) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	debug.SetMemoryLimit(int64(c.Mem) << 20)
+	bar := newProgressBar("egdb verify")
+	rep, err := egdb.Verify(ctx, egdb.VerifyOptions{Dir: c.Dir, MemMiB: c.Mem, Threads: c.Threads, Log: *log, Progress: bar.update})
+	bar.finish()
+	if err != nil {
+		return err
+	}
+	fmt.Printf("ok: %d slices up to %d pieces, %d positions checked against their successors, %.1fs\n",
+		rep.Slices, rep.MaxPieces, rep.Positions, rep.Elapsed.Seconds())
+	return nil
+}
+
+type egdbInfoCmd struct {
+	Dir string `type:"path" help:"Database directory (default: the embedded <=4-piece database)."`
+}
+
+func (c *egdbInfoCmd) Run() error {
+	var infos []egdb.Info
+	var maxN int
+	var err error
+	if c.Dir == "" {
+		infos, maxN, err = egdb.DescribeDefault()
+	} else {
+		infos, maxN, err = egdb.Describe(c.Dir)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Printf("%-6s %14s %8s %12s %12s %12s %12s\n", "slice", "positions", "blocks", "bytes", "win", "loss", "draw")
+	var pos uint64
+	var size int64
+	for _, s := range infos {
+		fmt.Printf("%-6s %14d %8d %12d %12d %12d %12d\n", s.Material.Name(), s.Positions, s.Blocks, s.Bytes, s.Stats.Win, s.Stats.Loss, s.Stats.Draw)
+		pos += s.Positions
+		size += s.Bytes
+	}
+	fmt.Printf("complete up to %d pieces; %d slices, %d positions (Black to move), %d bytes (%.1f MiB), %.1f positions/byte\n",
+		maxN, len(infos), pos, size, float64(size)/(1<<20), float64(pos)/float64(max(size, 1)))
 	return nil
 }
