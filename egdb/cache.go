@@ -1,8 +1,10 @@
-// cache.go is the probe block cache: decompressed blocks in a direct-mapped
-// table of atomic pointers. A hit is two loads and a compare, with no lock,
-// so any number of search threads can probe at once; a miss decompresses
-// the block and publishes it in its slot, replacing what was there. Two
-// threads missing the same block both decompress it, which is harmless.
+// cache.go is the probe block cache: decompressed blocks in a two-way
+// set-associative table of atomic pointers. A hit is a few loads and
+// compares, with no lock, so any number of search threads can probe at
+// once; a miss decompresses the block and publishes it in the first slot of
+// its pair, moving the previous occupant to the second (so the pair keeps
+// the two most recent blocks). Two threads missing the same block both
+// decompress it, and racing puts may drop a block: both are harmless.
 package egdb
 
 import (
@@ -30,18 +32,26 @@ func newBlockCache(mib int) *blockCache {
 	return &blockCache{slots: make([]atomic.Pointer[cachedBlock], 1<<logn), shift: uint(64 - logn)}
 }
 
-func (c *blockCache) slot(file, block uint32) *atomic.Pointer[cachedBlock] {
+// set returns the index of the first slot of the block's pair.
+func (c *blockCache) set(file, block uint32) uint64 {
 	h := (uint64(file)<<32 | uint64(block)) * 0x9E3779B97F4A7C15
-	return &c.slots[h>>c.shift]
+	return h >> c.shift &^ 1
 }
 
 // get returns the cached block or nil.
 func (c *blockCache) get(file, block uint32) *cachedBlock {
-	b := c.slot(file, block).Load()
-	if b != nil && b.file == file && b.block == block {
-		return b
+	s := c.set(file, block)
+	for k := s; k < s+2; k++ {
+		if b := c.slots[k].Load(); b != nil && b.file == file && b.block == block {
+			return b
+		}
 	}
 	return nil
 }
 
-func (c *blockCache) put(b *cachedBlock) { c.slot(b.file, b.block).Store(b) }
+func (c *blockCache) put(b *cachedBlock) {
+	s := c.set(b.file, b.block)
+	if old := c.slots[s].Swap(b); old != nil {
+		c.slots[s+1].Store(old)
+	}
+}

@@ -212,9 +212,13 @@ func (db *DB) lookup(p *board.Position) (uint8, bool) {
 
 // Value returns the value of any position the database covers, resolving
 // captures by trying each one (captures shrink the position, so this ends).
-func (db *DB) Value(p *board.Position) (int, bool) {
+func (db *DB) Value(p *board.Position) (int, bool) { return db.value(*p) }
+
+// value is Value on a copy: a recursive function's pointer arguments escape,
+// a value argument does not, so this allocates nothing.
+func (db *DB) value(p board.Position) (int, bool) {
 	if !p.HasCapture() {
-		v, ok := db.lookup(p)
+		v, ok := db.lookup(&p)
 		return wld(v), ok
 	}
 	if p.Total() > db.maxPieces {
@@ -224,12 +228,12 @@ func (db *DB) Value(p *board.Position) (int, bool) {
 	p.GenerateCaptures(&ml)
 	best := -1
 	for i := range ml.N {
-		c := *p
+		c := p
 		c.Apply(&ml.Moves[i])
 		if c.Pieces(c.Side) == 0 {
 			return 1, true
 		}
-		v, ok := db.Value(&c)
+		v, ok := db.value(c)
 		if !ok {
 			return 0, false
 		}
