@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"syscall"
+	"time"
 
 	"github.com/rs/zerolog"
 
@@ -36,11 +37,11 @@ func (c *egdbBuildCmd) Run(log *zerolog.Logger) error {
 	// Let the collector work harder rather than exceed the budget: freed
 	// solver arrays would otherwise let the heap grow to twice the live size.
 	debug.SetMemoryLimit(int64(c.Mem) << 20)
-	bar := newProgressBar(fmt.Sprintf("egdb <=%d", c.Pieces))
+	bar := newEtaProgress()
 	rep, err := egdb.Build(ctx, egdb.BuildOptions{
 		Dir: c.Dir, Pieces: c.Pieces, MemMiB: c.Mem, Threads: c.Threads, Log: *log, Progress: bar.update,
 	})
-	bar.finish()
+	bar.p.clear()
 	if err != nil {
 		if ctx.Err() != nil {
 			return fmt.Errorf("interrupted; finished slices are kept, run the same command to resume: %w", err)
@@ -120,9 +121,9 @@ func (c *egdbVerifyCmd) Run(log *zerolog.Logger) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	debug.SetMemoryLimit(int64(c.Mem) << 20)
-	bar := newProgressBar("egdb verify")
+	bar := newEtaProgress()
 	rep, err := egdb.Verify(ctx, egdb.VerifyOptions{Dir: c.Dir, MemMiB: c.Mem, Threads: c.Threads, Log: *log, Progress: bar.update})
-	bar.finish()
+	bar.p.clear()
 	if err != nil {
 		return err
 	}
@@ -158,4 +159,27 @@ func (c *egdbInfoCmd) Run() error {
 	fmt.Printf("complete up to %d pieces; %d slices, %d positions (Black to move), %d bytes (%.1f MiB), %.1f positions/byte\n",
 		maxN, len(infos), pos, size, float64(size)/(1<<20), float64(pos)/float64(max(size, 1)))
 	return nil
+}
+
+// etaProgress feeds the shared progress line with a percentage, the
+// elapsed time and an estimate of the time left.
+type etaProgress struct {
+	p     *progress
+	start time.Time
+}
+
+func newEtaProgress() *etaProgress { return &etaProgress{p: newProgress(), start: time.Now()} }
+
+func (e *etaProgress) update(done, total uint64) {
+	if total == 0 {
+		return
+	}
+	frac := float64(done) / float64(total)
+	el := time.Since(e.start)
+	eta := "?"
+	if frac > 0.001 {
+		eta = (time.Duration(float64(el)/frac) - el).Round(time.Second).String()
+	}
+	const scale = 1000 // the bar counts per mille: totals exceed int32 at 8 pieces
+	e.p.update(int(frac*scale), scale, fmt.Sprintf("%.1f%% elapsed %s eta %s", 100*frac, el.Round(time.Second), eta))
 }

@@ -13,8 +13,10 @@ import (
 type cli struct {
 	Log logFlags `embed:""`
 
-	Perft perftCmd `cmd:"" help:"Count leaf nodes of the move tree (move generator test and speed)."`
-	Egdb  egdbCmd  `cmd:"" help:"Endgame databases: build, probe, verify, info."`
+	Perft  perftCmd  `cmd:"" help:"Count leaf nodes of the move tree (move generator test and speed)."`
+	Book   bookCmd   `cmd:"" help:"Opening book: show, stats, import."`
+	Evolve evolveCmd `cmd:"" help:"Training: evolution of networks and heuristics."`
+	Egdb   egdbCmd   `cmd:"" help:"Endgame databases: build, probe, verify, info, match."`
 }
 
 func main() {

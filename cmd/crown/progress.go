@@ -1,10 +1,10 @@
-// progress.go draws a one-line progress bar on stderr for long jobs (database
-// builds), only when stderr is a terminal, so logs and pipes stay clean.
+// progress.go draws a one-line progress indicator on stderr for long jobs
+// (evolution, database builds, matches, book building) when stderr is a
+// terminal; otherwise it stays silent and the job's zerolog lines tell the story.
 package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"strings"
 	"sync"
@@ -13,41 +13,47 @@ import (
 	"github.com/mattn/go-isatty"
 )
 
-// progressBar renders done/total with elapsed time and an estimate of the rest.
-type progressBar struct {
+type progress struct {
 	mu    sync.Mutex
-	w     io.Writer
-	label string
-	start time.Time
-	on    bool
+	tty   bool
+	last  time.Time
+	width int
 }
 
-func newProgressBar(label string) *progressBar {
-	return &progressBar{w: os.Stderr, label: label, start: time.Now(), on: isatty.IsTerminal(os.Stderr.Fd())}
+func newProgress() *progress {
+	return &progress{tty: isatty.IsTerminal(os.Stderr.Fd())}
 }
 
-// update redraws the bar.
-func (b *progressBar) update(done, total uint64) {
-	if !b.on || total == 0 {
+// update redraws the line with a bar for done/total and a status text, at
+// most ten times a second.
+func (p *progress) update(done, total int, status string) {
+	if p == nil || !p.tty {
 		return
 	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	frac := min(float64(done)/float64(total), 1)
-	const width = 30
-	n := int(frac * width)
-	el := time.Since(b.start)
-	eta := "?"
-	if frac > 0.001 {
-		eta = (time.Duration(float64(el)/frac) - el).Round(time.Second).String()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if time.Since(p.last) < 100*time.Millisecond && done < total {
+		return
 	}
-	fmt.Fprintf(b.w, "\r%s [%s%s] %5.1f%% elapsed %s eta %s   ", b.label,
-		strings.Repeat("=", n), strings.Repeat(" ", width-n), 100*frac, el.Round(time.Second), eta)
+	p.last = time.Now()
+	const barLen = 30
+	filled := 0
+	if total > 0 {
+		filled = min(barLen, barLen*done/total)
+	}
+	line := fmt.Sprintf("\r[%s%s] %d/%d %s", strings.Repeat("#", filled), strings.Repeat(".", barLen-filled), done, total, status)
+	pad := max(0, p.width-len(line))
+	p.width = len(line)
+	fmt.Fprint(os.Stderr, line+strings.Repeat(" ", pad))
 }
 
-// finish ends the bar's line.
-func (b *progressBar) finish() {
-	if b.on {
-		fmt.Fprintln(b.w)
+// clear erases the line so a log line can follow.
+func (p *progress) clear() {
+	if p == nil || !p.tty {
+		return
 	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	fmt.Fprint(os.Stderr, "\r"+strings.Repeat(" ", p.width)+"\r")
+	p.width = 0
 }
