@@ -40,7 +40,7 @@ func TestRootMoveConverts(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	ms := append(Slices(3), Slices(4)...)
 	games, wins, plies := 0, 0, 0
-	for games < 300 {
+	for games < 100 {
 		m := ms[r.IntN(len(ms))]
 		b, w, k := randomPosition(r, m)
 		p := board.Position{Black: b, White: w, Kings: k, Side: board.Black}
