@@ -11,7 +11,12 @@ import (
 // wldOracle reads testdata/egdb-wld-stats-2to5.txt: per slice, the black- and
 // white-to-move counts.
 func wldOracle(t testing.TB) map[Material][2]Stats {
-	f, err := os.Open("testdata/egdb-wld-stats-2to5.txt")
+	return readWLD(t, "testdata/egdb-wld-stats-2to5.txt")
+}
+
+// readWLD reads a W/L/D statistics file (2to5 or 6-partial format).
+func readWLD(t testing.TB, path string) map[Material][2]Stats {
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,4 +70,34 @@ func TestStatsUpTo5(t *testing.T) {
 		t.Skip("5-piece solve takes tens of seconds")
 	}
 	checkStats(t, 5)
+}
+
+// TestStatsFromDir compares the header statistics of a built database named
+// by $CROWN_EGDB_DIR (for example the <=6 build) with both oracle files.
+func TestStatsFromDir(t *testing.T) {
+	dir := os.Getenv("CROWN_EGDB_DIR")
+	if dir == "" {
+		t.Skip("CROWN_EGDB_DIR not set")
+	}
+	infos, maxN, err := Describe(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[Material]Stats{}
+	for _, in := range infos {
+		got[in.Material] = in.Stats
+	}
+	checked := 0
+	for _, file := range []string{"testdata/egdb-wld-stats-2to5.txt", "testdata/egdb-wld-stats-6-partial.txt"} {
+		for m, want := range readWLD(t, file) {
+			if m.Pieces() > maxN || !m.valid() {
+				continue // one-side-empty slices are not stored
+			}
+			checked++
+			if got[m] != want[0] || got[m.Mirror()] != want[1] {
+				t.Errorf("%v: got %+v / %+v want %+v", m, got[m], got[m.Mirror()], want)
+			}
+		}
+	}
+	t.Logf("%d slices up to %d pieces match the oracle files", checked, maxN)
 }
