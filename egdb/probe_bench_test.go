@@ -41,16 +41,16 @@ func benchPositions(db *DB, n int) []board.Position {
 
 // BenchmarkProbeCached probes positions whose blocks are all in the cache.
 func BenchmarkProbeCached(b *testing.B) {
-	db := benchDB(b, 256)
+	db := benchDB(b, 1024)
 	defer db.Close()
-	ps := benchPositions(db, 1024)
+	ps := benchPositions(db, 256)
 	for i := range ps {
 		db.Probe(&ps[i])
 	}
 	loads := db.BlockLoads()
 	sum, i := 0, 0
 	for b.Loop() {
-		v, _ := db.Probe(&ps[i&1023])
+		v, _ := db.Probe(&ps[i&255])
 		sum += v
 		i++
 	}
@@ -78,13 +78,14 @@ func BenchmarkProbeCold(b *testing.B) {
 	b.ReportMetric(float64(db.BlockLoads()-loads)/float64(b.N), "misses/op")
 }
 
-// BenchmarkValue resolves positions that may have a capture pending.
+// BenchmarkValue resolves positions that may have a capture pending (the
+// blocks they need are cached).
 func BenchmarkValue(b *testing.B) {
-	db := benchDB(b, 256)
+	db := benchDB(b, 1024)
 	defer db.Close()
 	r := rand.New(rand.NewPCG(11, 12))
 	ms := Slices(db.MaxPieces())
-	ps := make([]board.Position, 1024)
+	ps := make([]board.Position, 256)
 	for i := range ps {
 		bl, w, k := randomPosition(r, ms[r.IntN(len(ms))])
 		ps[i] = board.Position{Black: bl, White: w, Kings: k, Side: board.Color(r.IntN(2))}
@@ -94,7 +95,7 @@ func BenchmarkValue(b *testing.B) {
 	}
 	sum, i := 0, 0
 	for b.Loop() {
-		v, _ := db.Value(&ps[i&1023])
+		v, _ := db.Value(&ps[i&255])
 		sum += v
 		i++
 	}
