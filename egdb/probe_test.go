@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"crown/engine/board"
+	"crown/engine/search"
 )
 
 type vector struct {
@@ -215,3 +216,6 @@ func TestConcurrentProbes(t *testing.T) {
 		t.Errorf("only %d block loads: the small cache was not exercised", db.BlockLoads())
 	}
 }
+
+// The search's interface is satisfied.
+var _ search.Tablebase = (*DB)(nil)
