@@ -105,6 +105,13 @@ func (c *egdbProbeCmd) Run() error {
 	return db.Err()
 }
 
+func entryWord(v int) string {
+	if v == 2 {
+		return "-"
+	}
+	return wldWord(v)
+}
+
 func wldWord(v int) string {
 	switch v {
 	case 1:
@@ -236,8 +243,9 @@ func (c *egdbMatchCmd) Run(log *zerolog.Logger) error {
 			bar.update(done, total, "games")
 			if c.Verbose {
 				bar.clear()
-				fmt.Printf("game %d opening %d A=%s %s (%s) plies %d root moves A %d B %d\n", done, r.Opening,
-					map[bool]string{true: "black", false: "white"}[r.AIsBlack], r.Result, r.Reason, r.Plies, r.ARoot, r.BRoot)
+				fmt.Printf("game %d opening %d A=%s %s (%s) plies %d database moves A %d (entered at %s) B %d (at %s) final %s\n",
+					done, r.Opening, map[bool]string{true: "black", false: "white"}[r.AIsBlack], r.Result, r.Reason,
+					r.Plies, r.ARoot, entryWord(r.AEntry), r.BRoot, entryWord(r.BEntry), r.Final.FEN())
 			}
 		},
 	})

@@ -77,6 +77,10 @@ type GameResult struct {
 	Plies    int
 	ARoot    int // root moves A took from the database
 	BRoot    int
+	// AEntry and BEntry are the database values (+1/0/-1 for that player)
+	// when the player first moved from the database; 2 if it never did.
+	AEntry, BEntry int
+	Final          board.Position
 }
 
 // Score returns A's points for the game (1, 0.5 or 0).
@@ -166,7 +170,7 @@ func play(ctx context.Context, o Options, k int, aBlack bool, a, b *search.Searc
 	g := board.NewGame(o.Openings[k], board.Rules{MoveCap: o.MoveCap})
 	a.Clear()
 	b.Clear()
-	r := GameResult{Opening: k, AIsBlack: aBlack}
+	r := GameResult{Opening: k, AIsBlack: aBlack, AEntry: 2, BEntry: 2}
 	for ctx.Err() == nil {
 		res, why := g.Status()
 		if res != board.Ongoing {
@@ -193,8 +197,14 @@ func play(ctx context.Context, o Options, k int, aBlack bool, a, b *search.Searc
 			if ch, ok := o.DB.RootMove(&p, seen); ok {
 				if isA {
 					r.ARoot++
+					if r.AEntry == 2 {
+						r.AEntry = ch.Value
+					}
 				} else {
 					r.BRoot++
+					if r.BEntry == 2 {
+						r.BEntry = ch.Value
+					}
 				}
 				_ = g.Play(ch.Move)
 				continue
@@ -209,6 +219,7 @@ func play(ctx context.Context, o Options, k int, aBlack bool, a, b *search.Searc
 		}
 	}
 	r.Plies = g.Ply()
+	r.Final = g.Position()
 	return r
 }
 
