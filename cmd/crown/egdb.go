@@ -256,5 +256,12 @@ func (c *egdbMatchCmd) Run(log *zerolog.Logger) error {
 	fmt.Printf("A=%s vs B=%s, %v/move, %d-piece database: %d games, A +%d -%d =%d, score %.1f%%, Elo %+.0f +/- %.0f (%.0fs)\n",
 		c.A, c.B, c.Movetime, db.MaxPieces(), sum.Games, sum.Wins, sum.Losses, sum.Draws, 100*sum.Score,
 		sum.Elo, sum.EloMargin, time.Since(start).Seconds())
+	for p, name := range []string{"A", "B"} {
+		e, k := sum.Entered[p], sum.Kept[p]
+		if e[0]+e[1]+e[2] > 0 {
+			fmt.Printf("%s entered the database won %d times (won %d), drawn %d (held %d), lost %d\n",
+				name, e[2], k[2], e[1], k[1], e[0])
+		}
+	}
 	return nil
 }

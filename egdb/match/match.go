@@ -97,7 +97,11 @@ type Summary struct {
 	Games, Wins, Losses, Draws int
 	Score                      float64 // A's share of the points
 	Elo, EloMargin             float64 // A's advantage and its 95 % margin
-	Results                    []GameResult
+	// Entered[p][v+1] counts games where player p (0 A, 1 B) first moved
+	// from the database with value v; Kept[p][v+1] those of them in which
+	// p scored at least that value in the end (a win won, a draw held).
+	Entered, Kept [2][3]int
+	Results       []GameResult
 }
 
 // Run plays 2*len(Openings) games.
@@ -232,6 +236,19 @@ func summarize(rs []GameResult) *Summary {
 		x := r.Score()
 		sum += x
 		sq += x * x
+		for p, e := range [2]int{r.AEntry, r.BEntry} {
+			if e == 2 {
+				continue
+			}
+			s.Entered[p][e+1]++
+			got := 2*x - 1 // A's result as +1/0/-1
+			if p == 1 {
+				got = -got
+			}
+			if got >= float64(e) {
+				s.Kept[p][e+1]++
+			}
+		}
 		switch x {
 		case 1:
 			s.Wins++
