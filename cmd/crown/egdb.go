@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 	"time"
@@ -33,9 +34,21 @@ type egdbBuildCmd struct {
 	Dir     string `required:"" type:"path" help:"Directory for the slice files (created if missing)."`
 	Mem     int    `default:"2048" help:"Memory budget in MiB."`
 	Threads int    `default:"0" help:"Worker threads (0: all cores)."`
+	Profile string `type:"path" name:"cpu-profile" help:"Write a CPU profile of the build to this file."`
 }
 
 func (c *egdbBuildCmd) Run(log *zerolog.Logger) error {
+	if c.Profile != "" {
+		f, err := os.Create(c.Profile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	// Let the collector work harder rather than exceed the budget: freed
