@@ -32,13 +32,11 @@ type BuildOptions struct {
 
 // SliceReport describes one slice of a build.
 type SliceReport struct {
-	Material   Material
-	Positions  uint64 // legal placements
-	Stats      Stats  // Black to move
-	Bytes      int64  // file size
-	Built      bool   // false: found finished on disk
-	Seconds    float64
-	Iterations int // propagation rounds (for the pair)
+	Material  Material
+	Positions uint64 // legal placements
+	Stats     Stats  // Black to move
+	Bytes     int64  // file size
+	Built     bool   // false: found finished on disk
 }
 
 // BuildReport sums up a build.
