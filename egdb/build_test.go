@@ -1,3 +1,5 @@
+// build_test.go tests Build: file headers against the oracle, verify, and a
+// build under a tiny memory budget that is interrupted and resumed.
 package egdb
 
 import (

@@ -1,3 +1,4 @@
+// default_test.go checks the embedded database against a fresh build.
 package egdb
 
 import (

@@ -1,3 +1,4 @@
+// fuzz_test.go fuzzes the slice file reader.
 package egdb
 
 import (

@@ -1,3 +1,5 @@
+// index_test.go checks placement counts against the shared data files and
+// the index round trip.
 package egdb
 
 import (

@@ -1,3 +1,4 @@
+// main_test.go builds the <=4-piece database once for the package tests.
 package egdb
 
 import (

@@ -1,3 +1,4 @@
+// memsolve_test.go solves slices in memory (no files) for the statistics tests.
 package egdb
 
 import (

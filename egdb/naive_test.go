@@ -1,3 +1,5 @@
+// naive_test.go compares the database with an independent forward-iteration
+// solver that stores both sides to move.
 package egdb
 
 import (

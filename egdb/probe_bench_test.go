@@ -1,3 +1,4 @@
+// probe_bench_test.go benchmarks probes: cached, cold, and capture-resolving.
 package egdb
 
 import (

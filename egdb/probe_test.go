@@ -1,3 +1,5 @@
+// probe_test.go tests probing: KingsRow vectors, corruption detection and
+// concurrent probes.
 package egdb
 
 import (

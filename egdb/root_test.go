@@ -1,3 +1,4 @@
+// root_test.go plays won positions out with RootMove.
 package egdb
 
 import (

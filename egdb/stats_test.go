@@ -1,3 +1,4 @@
+// stats_test.go compares win/loss/draw counts per slice with the oracle files.
 package egdb
 
 import (

@@ -1,3 +1,4 @@
+// unmove_test.go cross-checks un-moves against board's move generator.
 package egdb
 
 import (

@@ -1,3 +1,4 @@
+// match_test.go checks that the database player converts won endgames.
 package match
 
 import (
