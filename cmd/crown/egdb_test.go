@@ -1,3 +1,4 @@
+// egdb_test.go runs the crown egdb subcommands as a real process.
 package main
 
 import (
