@@ -16,6 +16,7 @@ type cli struct {
 	Perft  perftCmd  `cmd:"" help:"Count leaf nodes of the move tree (move generator test and speed)."`
 	Book   bookCmd   `cmd:"" help:"Opening book: show, stats, import."`
 	Evolve evolveCmd `cmd:"" help:"Training: evolution of networks and heuristics."`
+	Net    netCmd    `cmd:"" help:"Neural networks: info, export, import, random, bench."`
 	Egdb   egdbCmd   `cmd:"" help:"Endgame databases: build, probe, verify, info, match."`
 }
 
