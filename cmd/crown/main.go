@@ -19,6 +19,7 @@ type cli struct {
 	Book    bookCmd    `cmd:"" help:"Opening book: show, stats, import."`
 	Evolve  evolveCmd  `cmd:"" help:"Training: evolution of networks and heuristics."`
 	Net     netCmd     `cmd:"" help:"Neural networks: info, export, import, random, bench."`
+	Egdb    egdbCmd    `cmd:"" help:"Endgame databases: build, probe, verify, info, match."`
 }
 
 func main() {

@@ -1,0 +1,280 @@
+// egdb.go implements `crown egdb`: build, probe, verify and describe the
+// endgame databases (package crown/egdb).
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"runtime/pprof"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"crown/book"
+	"crown/egdb"
+	"crown/egdb/match"
+	"crown/engine/board"
+)
+
+type egdbCmd struct {
+	Build  egdbBuildCmd  `cmd:"" help:"Build win/loss/draw databases by retrograde analysis (resumable)."`
+	Probe  egdbProbeCmd  `cmd:"" help:"Look a position up, with the value of every move."`
+	Verify egdbVerifyCmd `cmd:"" help:"Check every stored value against its successors, and the checksums."`
+	Info   egdbInfoCmd   `cmd:"" help:"List the slices of a database with sizes and win/loss/draw counts."`
+	Match  egdbMatchCmd  `cmd:"" help:"Play crown against itself with two database policies at equal time."`
+}
+
+type egdbBuildCmd struct {
+	Pieces  int    `default:"5" help:"Largest total number of pieces (2-8)."`
+	Dir     string `required:"" type:"path" help:"Directory for the slice files (created if missing)."`
+	Mem     int    `default:"2048" help:"Memory budget in MiB."`
+	Threads int    `default:"0" help:"Worker threads (0: all cores)."`
+	Profile string `type:"path" name:"cpu-profile" help:"Write a CPU profile of the build to this file."`
+}
+
+func (c *egdbBuildCmd) Run(log *zerolog.Logger) error {
+	if c.Profile != "" {
+		f, err := os.Create(c.Profile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	// Let the collector work harder rather than exceed the budget: freed
+	// solver arrays would otherwise let the heap grow to twice the live size.
+	debug.SetMemoryLimit(int64(c.Mem) << 20)
+	bar := newEtaProgress()
+	rep, err := egdb.Build(ctx, egdb.BuildOptions{
+		Dir: c.Dir, Pieces: c.Pieces, MemMiB: c.Mem, Threads: c.Threads, Log: *log, Progress: bar.update,
+	})
+	bar.p.clear()
+	if err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("interrupted; finished slices are kept, run the same command to resume: %w", err)
+		}
+		return err
+	}
+	built := 0
+	for _, s := range rep.Slices {
+		if s.Built {
+			built++
+		}
+	}
+	fmt.Printf("pieces %d slices %d (built now %d) positions %d size %d bytes (%.1f MiB) time %.1fs\n",
+		c.Pieces, len(rep.Slices), built, rep.Positions, rep.Bytes, float64(rep.Bytes)/(1<<20), rep.Elapsed.Seconds())
+	return nil
+}
+
+type egdbProbeCmd struct {
+	FEN   string `required:"" help:"Position as PDN FEN."`
+	Dir   string `type:"path" help:"Database directory (default: the embedded <=4-piece database)."`
+	Cache int    `default:"64" help:"Block cache in MiB."`
+}
+
+func (c *egdbProbeCmd) Run() error {
+	p, err := board.ParseFEN(c.FEN)
+	if err != nil {
+		return err
+	}
+	db, err := egdb.OpenOrDefault(c.Dir, c.Cache)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	v, ok := db.Value(&p)
+	if !ok {
+		if err := db.Err(); err != nil {
+			return err
+		}
+		return fmt.Errorf("%d pieces: not in this %d-piece database", p.Total(), db.MaxPieces())
+	}
+	note := ""
+	if p.HasCapture() {
+		note = " (capture pending: value found by playing the captures)"
+	}
+	fmt.Printf("%s %s%s\n", p.FEN(), wldWord(v), note)
+	var ml board.MoveList
+	p.Generate(&ml)
+	ml.Dedup()
+	for _, m := range ml.Slice() {
+		c := p.Play(m)
+		cv, _ := db.Value(&c)
+		fmt.Printf("  %-10s %s\n", m.PathString(), wldWord(-cv))
+	}
+	if ch, ok := db.RootMove(&p, nil); ok {
+		fmt.Printf("best %s (%d of %d moves keep the value)\n", ch.Move.PathString(), ch.Keep, ml.N)
+	}
+	return db.Err()
+}
+
+func entryWord(v int) string {
+	if v == 2 {
+		return "-"
+	}
+	return wldWord(v)
+}
+
+func wldWord(v int) string {
+	switch v {
+	case 1:
+		return "win"
+	case -1:
+		return "loss"
+	}
+	return "draw"
+}
+
+type egdbVerifyCmd struct {
+	Dir     string `required:"" type:"path" help:"Database directory."`
+	Mem     int    `default:"2048" help:"Memory budget in MiB."`
+	Threads int    `default:"0" help:"Worker threads (0: all cores)."`
+}
+
+func (c *egdbVerifyCmd) Run(log *zerolog.Logger) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	debug.SetMemoryLimit(int64(c.Mem) << 20)
+	bar := newEtaProgress()
+	rep, err := egdb.Verify(ctx, egdb.VerifyOptions{Dir: c.Dir, MemMiB: c.Mem, Threads: c.Threads, Log: *log, Progress: bar.update})
+	bar.p.clear()
+	if err != nil {
+		return err
+	}
+	fmt.Printf("ok: %d slices up to %d pieces, %d positions checked against their successors, %.1fs\n",
+		rep.Slices, rep.MaxPieces, rep.Positions, rep.Elapsed.Seconds())
+	return nil
+}
+
+type egdbInfoCmd struct {
+	Dir string `type:"path" help:"Database directory (default: the embedded <=4-piece database)."`
+}
+
+func (c *egdbInfoCmd) Run() error {
+	var infos []egdb.Info
+	var maxN int
+	var err error
+	if c.Dir == "" {
+		infos, maxN, err = egdb.DescribeDefault()
+	} else {
+		infos, maxN, err = egdb.Describe(c.Dir)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Printf("%-6s %14s %8s %12s %12s %12s %12s\n", "slice", "positions", "blocks", "bytes", "win", "loss", "draw")
+	var pos uint64
+	var size int64
+	for _, s := range infos {
+		fmt.Printf("%-6s %14d %8d %12d %12d %12d %12d\n", s.Material.Name(), s.Positions, s.Blocks, s.Bytes, s.Stats.Win, s.Stats.Loss, s.Stats.Draw)
+		pos += s.Positions
+		size += s.Bytes
+	}
+	fmt.Printf("complete up to %d pieces; %d slices, %d positions (Black to move), %d bytes (%.1f MiB), %.1f positions/byte\n",
+		maxN, len(infos), pos, size, float64(size)/(1<<20), float64(pos)/float64(max(size, 1)))
+	return nil
+}
+
+// etaProgress feeds the shared progress line with a percentage, the
+// elapsed time and an estimate of the time left.
+type etaProgress struct {
+	p     *progress
+	start time.Time
+}
+
+func newEtaProgress() *etaProgress { return &etaProgress{p: newProgress(), start: time.Now()} }
+
+func (e *etaProgress) update(done, total uint64) {
+	if total == 0 {
+		return
+	}
+	frac := float64(done) / float64(total)
+	el := time.Since(e.start)
+	eta := "?"
+	if frac > 0.001 {
+		eta = (time.Duration(float64(el)/frac) - el).Round(time.Second).String()
+	}
+	const scale = 1000 // the bar counts per mille: totals exceed int32 at 8 pieces
+	e.p.update(int(frac*scale), scale, fmt.Sprintf("%.1f%% elapsed %s eta %s", 100*frac, el.Round(time.Second), eta))
+}
+
+type egdbMatchCmd struct {
+	Dir      string        `type:"path" help:"Database directory (default: the embedded <=4-piece database)."`
+	A        string        `default:"always" enum:"off,always,kimcho" help:"Player A's database policy (${enum})."`
+	B        string        `default:"off" enum:"off,always,kimcho" help:"Player B's database policy (${enum})."`
+	Movetime time.Duration `default:"50ms" help:"Time per move for both players."`
+	Openings int           `default:"0" help:"Use the first N ACF 3-move ballots (0: all 156); each is played twice."`
+	Workers  int           `default:"2" help:"Games played at once."`
+	Cache    int           `default:"64" help:"Block cache in MiB."`
+	Verbose  bool          `help:"Print every game."`
+}
+
+func (c *egdbMatchCmd) Run(log *zerolog.Logger) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	db, err := egdb.OpenOrDefault(c.Dir, c.Cache)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	pa, _ := match.ParsePolicy(c.A)
+	pb, _ := match.ParsePolicy(c.B)
+	var ops []board.Position
+	for _, o := range book.Openings() {
+		if !strings.HasPrefix(o.Name, "ACF ") || len(o.Moves) != 3 {
+			continue
+		}
+		g := board.NewGame(board.Start(), board.Rules{})
+		for _, mv := range o.Moves {
+			if _, err := g.PlayText(mv); err != nil {
+				return fmt.Errorf("opening %s: %w", o.Name, err)
+			}
+		}
+		ops = append(ops, g.Position())
+	}
+	if c.Openings > 0 && c.Openings < len(ops) {
+		ops = ops[:c.Openings]
+	}
+	bar := newProgress()
+	log.Info().Str("a", c.A).Str("b", c.B).Dur("movetime", c.Movetime).Int("games", 2*len(ops)).
+		Int("db_pieces", db.MaxPieces()).Msg("egdb match")
+	start := time.Now()
+	sum, err := match.Run(ctx, match.Options{
+		DB: db, A: match.Player{Policy: pa}, B: match.Player{Policy: pb}, MoveTime: c.Movetime,
+		Openings: ops, Workers: c.Workers,
+		OnGame: func(done, total int, r match.GameResult) {
+			bar.update(done, total, "games")
+			if c.Verbose {
+				bar.clear()
+				fmt.Printf("game %d opening %d A=%s %s (%s) plies %d database moves A %d (entered at %s) B %d (at %s) final %s\n",
+					done, r.Opening, map[bool]string{true: "black", false: "white"}[r.AIsBlack], r.Result, r.Reason,
+					r.Plies, r.ARoot, entryWord(r.AEntry), r.BRoot, entryWord(r.BEntry), r.Final.FEN())
+			}
+		},
+	})
+	bar.clear()
+	if err != nil {
+		return err
+	}
+	fmt.Printf("A=%s vs B=%s, %v/move, %d-piece database: %d games, A +%d -%d =%d, score %.1f%%, Elo %+.0f +/- %.0f (%.0fs)\n",
+		c.A, c.B, c.Movetime, db.MaxPieces(), sum.Games, sum.Wins, sum.Losses, sum.Draws, 100*sum.Score,
+		sum.Elo, sum.EloMargin, time.Since(start).Seconds())
+	for p, name := range []string{"A", "B"} {
+		e, k := sum.Entered[p], sum.Kept[p]
+		if e[0]+e[1]+e[2] > 0 {
+			fmt.Printf("%s entered the database won %d times (won %d), drawn %d (held %d), lost %d\n",
+				name, e[2], k[2], e[1], k[1], e[0])
+		}
+	}
+	return nil
+}

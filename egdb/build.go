@@ -1,0 +1,232 @@
+// build.go drives a database build: every slice with 2..N pieces, pair by
+// pair in dependency order (build order in material.go), each solved with
+// all threads (solve.go) and written to its own file (format.go). A pair
+// whose files already exist is skipped, so an interrupted build resumes
+// where it stopped; the slices it needs are read back into memory.
+package egdb
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/rs/zerolog"
+)
+
+// BuildOptions configures Build.
+type BuildOptions struct {
+	Dir     string // output directory, created if missing
+	Pieces  int    // largest total piece count, 2..MaxBuildPieces
+	MemMiB  int    // memory budget for tables in MiB (0: 2048)
+	Threads int    // worker goroutines (0: all cores)
+	Log     zerolog.Logger
+	// Progress, if set, is called about every 200 ms with the work done and
+	// the total (in position visits).
+	Progress func(done, total uint64)
+}
+
+// SliceReport describes one slice of a build.
+type SliceReport struct {
+	Material  Material
+	Positions uint64 // legal placements
+	Stats     Stats  // Black to move
+	Bytes     int64  // file size
+	Built     bool   // false: found finished on disk
+}
+
+// BuildReport sums up a build.
+type BuildReport struct {
+	Slices    []SliceReport
+	Positions uint64
+	Bytes     int64
+	Elapsed   time.Duration
+}
+
+// defaultMemMiB is the default memory budget: the 2 GiB the 6-piece goal
+// allows.
+const defaultMemMiB = 2048
+
+// Build builds (or completes) the databases up to o.Pieces pieces in o.Dir.
+func Build(ctx context.Context, o BuildOptions) (*BuildReport, error) {
+	if o.Pieces < 2 || o.Pieces > MaxBuildPieces {
+		return nil, fmt.Errorf("egdb: pieces %d out of range 2-%d", o.Pieces, MaxBuildPieces)
+	}
+	if o.Threads <= 0 {
+		o.Threads = runtime.GOMAXPROCS(0)
+	}
+	if o.MemMiB <= 0 {
+		o.MemMiB = defaultMemMiB
+	}
+	if err := os.MkdirAll(o.Dir, 0o755); err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	rep := &BuildReport{}
+	var todo []Material
+	var total uint64
+	for n := 2; n <= o.Pieces; n++ {
+		for _, m := range pairs(n) {
+			if done, err := pairFinished(o.Dir, m); !done {
+				if err != nil {
+					o.Log.Warn().Err(err).Msg("rebuilding a damaged slice")
+				}
+				todo = append(todo, m)
+				total += 3 * pairEntries(m)
+			}
+		}
+	}
+	o.Log.Info().Int("pieces", o.Pieces).Int("pairs_to_build", len(todo)).Int("threads", o.Threads).
+		Int("mem_mib", o.MemMiB).Str("dir", o.Dir).Msg("egdb build")
+	st, err := newStore(o.Dir, uint64(o.MemMiB)<<20, o.Threads)
+	if err != nil {
+		return nil, err
+	}
+	defer st.close()
+	var doneBefore uint64
+	for _, m := range todo {
+		var cur atomic.Pointer[solver]
+		stop := make(chan struct{})
+		var wg sync.WaitGroup
+		if o.Progress != nil {
+			wg.Add(1)
+			go func(base uint64) {
+				defer wg.Done()
+				tk := time.NewTicker(200 * time.Millisecond)
+				defer tk.Stop()
+				for {
+					select {
+					case <-stop:
+						return
+					case <-tk.C:
+						if sv := cur.Load(); sv != nil {
+							o.Progress(base+min(sv.done.Load(), 3*pairEntries(m)), total)
+						}
+					}
+				}
+			}(doneBefore)
+		}
+		err := buildPair(ctx, o, st, m, cur.Store)
+		close(stop)
+		wg.Wait()
+		if err != nil {
+			return nil, err
+		}
+		doneBefore += 3 * pairEntries(m)
+		if o.Progress != nil {
+			o.Progress(doneBefore, total)
+		}
+	}
+	for n := 2; n <= o.Pieces; n++ {
+		for _, m := range Slices(n) {
+			sr, err := sliceReport(o.Dir, m)
+			if err != nil {
+				return nil, err
+			}
+			for _, t := range todo {
+				if t == m || t.Mirror() == m {
+					sr.Built = true
+				}
+			}
+			rep.Slices = append(rep.Slices, sr)
+			rep.Positions += sr.Positions
+			rep.Bytes += sr.Bytes
+		}
+	}
+	rep.Elapsed = time.Since(start)
+	o.Log.Info().Dur("elapsed", rep.Elapsed).Uint64("positions", rep.Positions).Int64("bytes", rep.Bytes).
+		Msg("egdb build finished")
+	return rep, nil
+}
+
+// pairEntries returns the index space of m's pair (one table if symmetric).
+func pairEntries(m Material) uint64 {
+	n := newIndexer(m).size
+	if m.Mirror() != m {
+		n += newIndexer(m.Mirror()).size
+	}
+	return n
+}
+
+// pairFinished reports whether both files of m's pair exist with good
+// headers; the error says why a file that exists is not good.
+func pairFinished(dir string, m Material) (bool, error) {
+	for _, x := range pairOf(m) {
+		path := filepath.Join(dir, FileName(x))
+		fh, err := os.Open(path)
+		if os.IsNotExist(err) {
+			return false, nil
+		}
+		if err != nil {
+			return false, err
+		}
+		info, err := fh.Stat()
+		if err == nil {
+			_, err = openSlice(fh, info.Size(), path)
+		}
+		fh.Close()
+		if err != nil {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// buildPair solves material m's pair and writes its files.
+func buildPair(ctx context.Context, o BuildOptions, st *store, m Material, started func(*solver)) error {
+	t0 := time.Now()
+	mats := pairOf(m)
+	var deps []Material
+	for _, x := range mats {
+		deps = append(deps, buildDeps(x)...)
+	}
+	keep := map[Material]bool{}
+	if err := st.ensure(ctx, deps, keep); err != nil {
+		return err
+	}
+	if err := st.makeRoom(solverBytes(m), keep); err != nil {
+		return err
+	}
+	s := newSolver(m, st.view(deps), o.Threads)
+	started(s)
+	rounds, err := s.solveCounted(ctx)
+	if err != nil {
+		return err
+	}
+	for t := range s.n {
+		tab, stats := s.result(t)
+		size, err := writeSlice(o.Dir, s.mats[t], packValues(tab, s.dc[t]), tab.ix.size, stats, o.Threads)
+		if err != nil {
+			return err
+		}
+		s.dc[t], s.work[t] = nil, nil
+		st.add(s.mats[t], tab)
+		o.Log.Info().Str("slice", s.mats[t].Name()).Uint64("positions", Placements(s.mats[t])).
+			Uint64("win", stats.Win).Uint64("loss", stats.Loss).Uint64("draw", stats.Draw).
+			Int64("bytes", size).Int("rounds", rounds).Float64("seconds", time.Since(t0).Seconds()).Msg("slice built")
+	}
+	return nil
+}
+
+// sliceReport reads a finished slice's header.
+func sliceReport(dir string, m Material) (SliceReport, error) {
+	path := filepath.Join(dir, FileName(m))
+	fh, err := os.Open(path)
+	if err != nil {
+		return SliceReport{}, err
+	}
+	defer fh.Close()
+	info, err := fh.Stat()
+	if err != nil {
+		return SliceReport{}, err
+	}
+	f, err := openSlice(fh, info.Size(), path)
+	if err != nil {
+		return SliceReport{}, err
+	}
+	return SliceReport{Material: m, Positions: Placements(m), Stats: f.stats, Bytes: info.Size()}, nil
+}

@@ -1,0 +1,246 @@
+// probe.go is the database as the engine uses it: open a directory (or an
+// embedded file system) of slice files, then look positions up. A DB is
+// safe for concurrent use. Probe answers only positions without a capture
+// for the side to move (those are don't-care in the files); Value resolves
+// captures by searching them first and so answers every covered position.
+package egdb
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+
+	"github.com/klauspost/compress/zstd"
+
+	"crown/engine/board"
+)
+
+// DB is an open set of endgame database slices.
+type DB struct {
+	files     [keySpace]*sliceFile
+	maxPieces int
+	cache     *blockCache
+	dec       *zstd.Decoder
+	closers   []io.Closer
+	err       atomic.Pointer[error]
+	loads     atomic.Uint64
+}
+
+// DefaultCacheMiB is the block cache size when the caller gives none: it
+// holds the whole <=5-piece database unpacked (35 MiB at 2 bits/entry).
+const DefaultCacheMiB = 64
+
+// Open opens every slice file in dir. cacheMiB sizes the block cache (0:
+// DefaultCacheMiB). Headers and block tables are checked now, each block's
+// checksum when it is first read.
+func Open(dir string, cacheMiB int) (*DB, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	db, err := newDB(cacheMiB)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), fileExt) || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		path := filepath.Join(dir, e.Name())
+		fh, err := os.Open(path)
+		if err != nil {
+			db.Close()
+			return nil, err
+		}
+		db.closers = append(db.closers, fh)
+		info, err := fh.Stat()
+		if err == nil {
+			err = db.add(fh, info.Size(), path)
+		}
+		if err != nil {
+			db.Close()
+			return nil, err
+		}
+	}
+	return db, db.finish(dir)
+}
+
+// OpenFS opens the slice files at the top of fsys, reading them into
+// memory (meant for small embedded databases).
+func OpenFS(fsys fs.FS, cacheMiB int) (*DB, error) {
+	entries, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return nil, err
+	}
+	db, err := newDB(cacheMiB)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), fileExt) {
+			continue
+		}
+		data, err := fs.ReadFile(fsys, e.Name())
+		if err == nil {
+			err = db.add(bytes.NewReader(data), int64(len(data)), e.Name())
+		}
+		if err != nil {
+			db.Close()
+			return nil, err
+		}
+	}
+	return db, db.finish("embedded")
+}
+
+func newDB(cacheMiB int) (*DB, error) {
+	if cacheMiB <= 0 {
+		cacheMiB = DefaultCacheMiB
+	}
+	dec, err := newDecoder()
+	if err != nil {
+		return nil, err
+	}
+	return &DB{cache: newBlockCache(cacheMiB), dec: dec}, nil
+}
+
+func (db *DB) add(r io.ReaderAt, size int64, name string) error {
+	f, err := openSlice(r, size, name)
+	if err != nil {
+		return err
+	}
+	if want := FileName(f.mat); filepath.Base(name) != want {
+		return fmt.Errorf("%w %s: holds slice %s", ErrCorrupt, name, want)
+	}
+	db.files[f.mat.key()] = f
+	return nil
+}
+
+// finish sets MaxPieces: the largest n with every slice of 2..n pieces.
+func (db *DB) finish(where string) error {
+	for n := 2; n <= MaxBuildPieces; n++ {
+		for _, m := range Slices(n) {
+			if db.files[m.key()] == nil {
+				if n == 2 {
+					db.Close()
+					return fmt.Errorf("egdb: no complete database in %s (slice %s missing)", where, FileName(m))
+				}
+				return nil
+			}
+		}
+		db.maxPieces = n
+	}
+	return nil
+}
+
+// Close releases the files.
+func (db *DB) Close() error {
+	var errs []error
+	for _, c := range db.closers {
+		errs = append(errs, c.Close())
+	}
+	db.closers = nil
+	db.dec.Close()
+	return errors.Join(errs...)
+}
+
+// MaxPieces returns the largest total piece count covered.
+func (db *DB) MaxPieces() int { return db.maxPieces }
+
+// Err returns the first read or checksum error a probe met (probes that
+// meet one answer ok=false).
+func (db *DB) Err() error {
+	if e := db.err.Load(); e != nil {
+		return *e
+	}
+	return nil
+}
+
+// BlockLoads returns how many blocks were decompressed (cache misses).
+func (db *DB) BlockLoads() uint64 { return db.loads.Load() }
+
+// Probe returns +1, 0 or -1 for the side to move of p, with ok false when
+// p has more pieces than the database or the side to move has a capture.
+// A side without pieces has lost. It implements search.Tablebase.
+func (db *DB) Probe(p *board.Position) (int, bool) {
+	if p.HasCapture() {
+		return 0, false
+	}
+	v, ok := db.lookup(p)
+	return wld(v), ok
+}
+
+// lookup returns the stored value of p (don't-care if p has a capture).
+func (db *DB) lookup(p *board.Position) (uint8, bool) {
+	b, w, k := p.Black, p.White, p.Kings
+	if p.Side == board.White {
+		b, w, k = flip(b, w, k)
+	}
+	switch {
+	case bits32(b|w) > db.maxPieces:
+		return 0, false
+	case b == 0: // the side to move has no pieces: lost
+		return valLoss, true
+	case w == 0:
+		return valWin, true
+	}
+	f := db.files[MaterialOf(b, w, k).key()]
+	if f == nil {
+		return 0, false
+	}
+	i := f.ix.index(b, w, k)
+	blk := uint32(i / uint64(f.perBlk))
+	cb := db.cache.get(uint32(f.mat.key()), blk)
+	if cb == nil {
+		data, err := f.readBlock(db.dec, blk, nil)
+		if err != nil {
+			db.err.CompareAndSwap(nil, &err)
+			return 0, false
+		}
+		db.loads.Add(1)
+		cb = &cachedBlock{file: uint32(f.mat.key()), block: blk, data: data}
+		db.cache.put(cb)
+	}
+	j := i % uint64(f.perBlk)
+	return cb.data[j>>2] >> (2 * (j & 3)) & 3, true
+}
+
+// Value returns the value of any position the database covers, resolving
+// captures by trying each one (captures shrink the position, so this ends).
+func (db *DB) Value(p *board.Position) (int, bool) { return db.value(*p) }
+
+// value is Value on a copy: a recursive function's pointer arguments escape,
+// a value argument does not, so this allocates nothing.
+func (db *DB) value(p board.Position) (int, bool) {
+	if !p.HasCapture() {
+		v, ok := db.lookup(&p)
+		return wld(v), ok
+	}
+	if p.Total() > db.maxPieces {
+		return 0, false
+	}
+	var ml board.MoveList
+	p.GenerateCaptures(&ml)
+	best := -1
+	for i := range ml.N {
+		c := p
+		c.Apply(&ml.Moves[i])
+		if c.Pieces(c.Side) == 0 {
+			return 1, true
+		}
+		v, ok := db.value(c)
+		if !ok {
+			return 0, false
+		}
+		best = max(best, -v)
+		if best == 1 {
+			break
+		}
+	}
+	return best, true
+}
