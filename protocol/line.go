@@ -143,12 +143,16 @@ func AppendLine(b []byte, cmd string, args ...Arg) []byte {
 }
 
 func appendValue(b []byte, v string) []byte {
-	if v != "" && !strings.ContainsAny(v, " =\"\t\r\n") && !hasControl(v) {
-		return append(b, v...)
-	}
-	b = append(b, '"')
+	start := len(b)
 	b = appendClean(b, v, true)
-	return append(b, '"')
+	if len(b) > start && !strings.ContainsAny(string(b[start:]), " =") {
+		return b
+	}
+	b = append(b, 0, 0)
+	copy(b[start+1:], b[start:len(b)-2])
+	b[start] = '"'
+	b[len(b)-1] = '"'
+	return b
 }
 
 // appendClean copies s replacing characters that would break the line.
@@ -169,15 +173,6 @@ func appendClean(b []byte, s string, quoted bool) []byte {
 		b = append(b, c)
 	}
 	return b
-}
-
-func hasControl(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < ' ' || s[i] == 0x7f {
-			return true
-		}
-	}
-	return false
 }
 
 // kv builds a key=value argument.
