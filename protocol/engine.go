@@ -48,6 +48,7 @@ type Engine struct {
 	cb    cbState
 
 	run     *running   // the search in progress, nil when idle
+	eof     bool       // the input has ended
 	pending []string   // lines that arrived during a search
 	events  chan event // progress and results of the running search
 	buf     []byte
@@ -90,8 +91,10 @@ type inputLine struct {
 }
 
 // Run reads commands from in until `quit` or end of input, answering on the
-// engine's writer. A search still running at the end is stopped and its
-// `done` written before Run returns.
+// engine's writer. End of input means the client is gone: a search without
+// a bound (infinite, pondering) is stopped at once, a bounded one finishes,
+// commands already read still run (so a piped script works), and then Run
+// returns. Every search started writes its `done` before Run returns.
 func (e *Engine) Run(in io.Reader) error {
 	lines := make(chan inputLine)
 	quit := make(chan struct{})
@@ -106,12 +109,18 @@ func (e *Engine) Run(in io.Reader) error {
 			}
 			continue
 		}
+		if e.run == nil && e.eof {
+			return nil
+		}
 		select {
 		case in, ok := <-lines:
 			if !ok {
 				e.log.Debug().Msg("end of input")
-				e.shutdown()
-				return nil
+				lines, e.eof = nil, true
+				if e.run != nil && e.run.unbounded() {
+					e.stopSearch()
+				}
+				continue
 			}
 			if in.err != nil {
 				e.sendError(in.err.Error())
@@ -205,6 +214,6 @@ func (e *Engine) send(cmd string, args ...Arg) {
 
 // sendError writes `error message="..."` and logs the problem.
 func (e *Engine) sendError(msg string) {
-	e.log.Warn().Str("error", msg).Msg("client error")
+	e.log.Debug().Str("error", msg).Msg("client error")
 	e.send("error", kv("message", msg))
 }

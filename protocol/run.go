@@ -62,6 +62,9 @@ func (e *Engine) startSearch(req Request, onInfo func(Info), onDone func(answer)
 		r.armTimer()
 	}
 	e.run = r
+	if e.eof && r.unbounded() {
+		e.stopSearch() // nobody is left to stop it
+	}
 	root := req.Game.Position()
 	e.log.Debug().Str("fen", root.FEN()).Str("mode", req.Mode.String()).
 		Dur("soft", req.Limits.Soft).Dur("hard", req.Limits.Hard).Int("depth", req.Limits.Depth).Msg("search")
@@ -81,6 +84,12 @@ func (e *Engine) startSearch(req Request, onInfo func(Info), onDone func(answer)
 		}()
 		events <- event{result: res, done: true}
 	}()
+}
+
+// unbounded reports whether only a client can end the search.
+func (r *running) unbounded() bool {
+	l := r.req.Limits
+	return r.ponderHit != nil || l.Infinite || (l.Depth == 0 && l.Nodes == 0 && l.Hard == 0)
 }
 
 // armTimer cancels the search when its hard limit runs out.

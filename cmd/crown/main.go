@@ -13,7 +13,8 @@ import (
 type cli struct {
 	Log logFlags `embed:""`
 
-	Perft perftCmd `cmd:"" help:"Count leaf nodes of the move tree (move generator test and speed)."`
+	Engine engineCmd `cmd:"" default:"1" help:"Engine mode (the default): Hub protocol and CheckerBoard commands on stdin/stdout."`
+	Perft  perftCmd  `cmd:"" help:"Count leaf nodes of the move tree (move generator test and speed)."`
 }
 
 func main() {
