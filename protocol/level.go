@@ -43,9 +43,10 @@ func ParseLevel(l Line) (Level, error) {
 		case "depth":
 			lv.Depth, err = parseCount(a, 1, 1000)
 		case "nodes":
-			var n int
-			n, err = parseCount(a, 1, math.MaxInt64)
-			lv.Nodes = uint64(n)
+			lv.Nodes, err = strconv.ParseUint(a.Value, 10, 64)
+			if err != nil || lv.Nodes == 0 {
+				err = fmt.Errorf("nodes=%q: want a positive integer", a.Value)
+			}
 		case "moves":
 			lv.Moves, err = parseCount(a, 1, 100000)
 		case "move-time":
