@@ -15,6 +15,8 @@ type cli struct {
 
 	Engine engineCmd `cmd:"" default:"1" help:"Engine mode (the default): Hub protocol and CheckerBoard commands on stdin/stdout."`
 	Perft  perftCmd  `cmd:"" help:"Count leaf nodes of the move tree (move generator test and speed)."`
+	Book   bookCmd   `cmd:"" help:"Opening book: show, stats, import."`
+	Evolve evolveCmd `cmd:"" help:"Training: evolution of networks and heuristics."`
 }
 
 func main() {

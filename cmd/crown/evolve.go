@@ -1,0 +1,6 @@
+// evolve.go groups the training commands under `crown evolve`.
+package main
+
+type evolveCmd struct {
+	GA evolveGACmd `cmd:"" name:"ga" help:"Train a seed 004 feature heuristic with the genetic algorithm (HG fitness)."`
+}

@@ -1,0 +1,85 @@
+// sealed.go is the container for crown's state files (training checkpoints):
+// a magic string, a version, the payload's length and CRC-32C, and the payload
+// compressed with zstd. Opening checks each in turn and says which failed.
+package fsutil
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/gob"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"os"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// Errors of sealed files.
+var (
+	ErrMagic    = errors.New("wrong kind of file")
+	ErrVersion  = errors.New("unsupported file version")
+	ErrCorrupt  = errors.New("file truncated or corrupt")
+	ErrChecksum = errors.New("checksum mismatch")
+)
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// Seal wraps raw in the container. magic must be 8 bytes.
+func Seal(magic string, version uint32, raw []byte) []byte {
+	enc, _ := zstd.NewWriter(nil)
+	payload := enc.EncodeAll(raw, nil)
+	enc.Close()
+	out := make([]byte, 20, 20+len(payload))
+	copy(out, magic)
+	binary.LittleEndian.PutUint32(out[8:], version)
+	binary.LittleEndian.PutUint32(out[12:], uint32(len(raw)))
+	binary.LittleEndian.PutUint32(out[16:], crc32.Checksum(raw, castagnoli))
+	return append(out, payload...)
+}
+
+// Open checks and unwraps a sealed file's bytes.
+func Open(data []byte, magic string, version uint32) ([]byte, error) {
+	if len(data) < 20 || string(data[:8]) != magic {
+		return nil, fmt.Errorf("%w: not a %s file", ErrMagic, magic)
+	}
+	if v := binary.LittleEndian.Uint32(data[8:]); v != version {
+		return nil, fmt.Errorf("%w: %d (this build reads %d)", ErrVersion, v, version)
+	}
+	n := binary.LittleEndian.Uint32(data[12:])
+	dec, _ := zstd.NewReader(nil, zstd.WithDecoderMaxMemory(uint64(n)+1024))
+	defer dec.Close()
+	raw, err := dec.DecodeAll(data[20:], nil)
+	if err != nil || len(raw) != int(n) {
+		return nil, fmt.Errorf("%w: payload does not decompress to %d bytes", ErrCorrupt, n)
+	}
+	if crc32.Checksum(raw, castagnoli) != binary.LittleEndian.Uint32(data[16:]) {
+		return nil, ErrChecksum
+	}
+	return raw, nil
+}
+
+// SaveGob gob-encodes v, seals it and writes it atomically to path.
+func SaveGob(path, magic string, version uint32, v any) error {
+	var raw bytes.Buffer
+	if err := gob.NewEncoder(&raw).Encode(v); err != nil {
+		return err
+	}
+	return WriteAtomic(path, Seal(magic, version, raw.Bytes()))
+}
+
+// LoadGob reads a file written by SaveGob into v.
+func LoadGob(path, magic string, version uint32, v any) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	raw, err := Open(data, magic, version)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err := gob.NewDecoder(bytes.NewReader(raw)).Decode(v); err != nil {
+		return fmt.Errorf("%s: %w: %v", path, ErrCorrupt, err)
+	}
+	return nil
+}

@@ -1,0 +1,259 @@
+// search.go is the searcher's public face: options, limits, progress reports,
+// results, and the calls a protocol or a match runner makes (New, Search,
+// Stop, PonderHit, Clear, SetHashMB, SetThreads).
+//
+// A Searcher owns a transposition table and one worker per thread (lazy SMP:
+// every worker searches the same root and they share the table). The workers
+// and their preallocated stacks are kept from one search to the next, so a
+// search allocates only its progress reports and result.
+package search
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"crown/engine/board"
+)
+
+// Mode selects the search algorithm.
+type Mode uint8
+
+const (
+	// ModeFull is crown's search: iterative deepening PVS with a
+	// transposition table, move ordering and draw detection.
+	ModeFull Mode = iota
+	// ModeSeed is the seeds' plain fixed-depth alpha-beta with the
+	// forced-move extension (see seed.go); one thread, no table.
+	ModeSeed
+)
+
+// Options configures a Searcher.
+type Options struct {
+	Eval      NewEvaluator // makes each thread's evaluator; required
+	HashMB    int          // transposition table size in MiB; 0 means DefaultHashMB
+	Threads   int          // worker threads; 0 means 1
+	Tablebase Tablebase    // endgame database, or nil
+	EGDB      EGDBPolicy   // when to consult Tablebase
+	Mode      Mode
+}
+
+// DefaultHashMB is the table size when Options.HashMB is 0: 64 MiB holds
+// about four million entries, enough for several seconds per move at the
+// measured ~10 M nodes/s without overwriting much of the useful part.
+const DefaultHashMB = 64
+
+// MaxDepth is the deepest nominal iteration.
+const MaxDepth = 100
+
+// maxPly bounds the path length (nominal depth plus extensions).
+const maxPly = 128
+
+// Limits says when a search stops. Zero values mean "no limit"; with no limit
+// at all the search runs to MaxDepth (or until stopped).
+type Limits struct {
+	Depth     int           // nominal depth in plies
+	Nodes     uint64        // nodes (Apply calls); exact with one thread
+	MoveTime  time.Duration // time for this move
+	Time      time.Duration // the side to move's remaining clock
+	Inc       time.Duration // increment per move
+	MovesToGo int           // moves to the next time control; 0 = sudden death
+	Infinite  bool          // run until Stop, whatever else is set
+	Ponder    bool          // run without time checks until PonderHit, then apply the clock
+}
+
+// Info is the progress report sent after each completed iteration.
+type Info struct {
+	Depth    int           // nominal depth of the iteration
+	SelDepth int           // deepest ply reached
+	Score    int           // from the side to move's view; see IsWin and WinIn
+	Nodes    uint64        // all threads
+	NPS      uint64        // nodes per second
+	Time     time.Duration // since the search started
+	Hashfull int           // per-mille of the table holding entries of this search
+	PV       []board.Move  // principal variation from the root
+}
+
+// Result is what a search returns.
+type Result struct {
+	Move      board.Move // best move; valid when len(PV) > 0
+	Ponder    board.Move // expected reply; valid when HasPonder
+	HasPonder bool
+	Score     int
+	Depth     int // last completed iteration
+	SelDepth  int
+	Nodes     uint64
+	Time      time.Duration
+	PV        []board.Move // empty when the root has no legal move
+}
+
+// IsWin reports whether a score is a forced win or loss found by the search
+// (not a database value: those lie between EvalLimit and WinLimit).
+func IsWin(score int) bool { return score >= WinLimit || score <= -WinLimit }
+
+// WinIn returns the number of plies to the end for a win/loss score
+// (positive when the side to move wins).
+func WinIn(score int) int {
+	if score > 0 {
+		return Win - score
+	}
+	return -(Win + score)
+}
+
+// Searcher runs searches. Search, Clear, SetHashMB and SetThreads must not be
+// called concurrently with each other; Stop and PonderHit may be called from
+// any goroutine at any time.
+type Searcher struct {
+	opts    Options
+	tt      *table
+	threads []*thread
+	seed    *Seed // ModeSeed's searcher, made on first use
+
+	mu         sync.Mutex    // serialises Search, Clear and resizing
+	id         atomic.Uint64 // number of the current (or last) search
+	stopID     atomic.Uint64 // highest search number asked to stop
+	pondering  atomic.Bool   // the current search is pondering
+	clockStart atomic.Int64  // UnixNano from which time limits count
+}
+
+// ErrNoEval is returned by New when Options.Eval is nil.
+var ErrNoEval = errors.New("search: Options.Eval is nil")
+
+// New makes a Searcher.
+func New(opts Options) (*Searcher, error) {
+	if opts.Eval == nil {
+		return nil, ErrNoEval
+	}
+	if opts.HashMB <= 0 {
+		opts.HashMB = DefaultHashMB
+	}
+	opts.Threads = max(opts.Threads, 1)
+	s := &Searcher{opts: opts, tt: newTable(opts.HashMB)}
+	s.resize(opts.Threads)
+	return s, nil
+}
+
+// Options returns the options in force.
+func (s *Searcher) Options() Options { return s.opts }
+
+// SetHashMB resizes (and clears) the transposition table.
+func (s *Searcher) SetHashMB(mb int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if mb <= 0 {
+		mb = DefaultHashMB
+	}
+	s.opts.HashMB = mb
+	s.tt = newTable(mb)
+	for _, t := range s.threads {
+		t.tt = s.tt
+	}
+}
+
+// SetThreads sets the number of worker threads.
+func (s *Searcher) SetThreads(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.resize(max(n, 1))
+}
+
+func (s *Searcher) resize(n int) {
+	s.opts.Threads = n
+	for len(s.threads) < n {
+		s.threads = append(s.threads, newThread(s, len(s.threads)))
+	}
+	s.threads = s.threads[:n]
+}
+
+// Clear forgets everything learnt (table, history): call it for a new game.
+func (s *Searcher) Clear() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tt.clear()
+	for _, t := range s.threads {
+		t.clearHistory()
+	}
+}
+
+// Stop ends the search in progress, if any, as soon as possible (within a few
+// thousand nodes); Search then returns its best result so far. A Stop with
+// no search running has no effect on later searches.
+func (s *Searcher) Stop() { s.requestStop(s.id.Load()) }
+
+func (s *Searcher) requestStop(id uint64) {
+	for {
+		cur := s.stopID.Load()
+		if cur >= id || s.stopID.CompareAndSwap(cur, id) {
+			return
+		}
+	}
+}
+
+// PonderHit turns a pondering search into a normal one: its time limits
+// start counting now.
+func (s *Searcher) PonderHit() {
+	s.clockStart.Store(time.Now().UnixNano())
+	s.pondering.Store(false)
+}
+
+// Search searches pos and returns the best move found. history lists the
+// game's earlier positions, oldest first, for repetition and 40-move-rule
+// detection (a last entry equal to pos is ignored, so board.Game.History()
+// may be passed as is). ctx may be nil; cancelling it stops the search like
+// Stop. onInfo, if not nil, is called from the search goroutine after each
+// completed iteration. The searcher keeps no reference to history or to
+// the reported slices after returning.
+func (s *Searcher) Search(ctx context.Context, lim Limits, pos board.Position, history []board.Position, onInfo func(Info)) Result {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	id := s.id.Add(1)
+	if ctx != nil {
+		if ctx.Err() != nil {
+			s.requestStop(id)
+		}
+		defer context.AfterFunc(ctx, func() { s.requestStop(id) })()
+	}
+	start := time.Now()
+	s.clockStart.Store(start.UnixNano())
+	s.pondering.Store(lim.Ponder)
+	s.tt.newSearch()
+
+	if n := len(history); n > 0 && history[n-1] == pos {
+		history = history[:n-1]
+	}
+	if s.opts.Mode == ModeSeed {
+		return s.seedSearch(id, lim, pos, start, onInfo)
+	}
+	main := s.threads[0]
+	var wg sync.WaitGroup
+	for _, t := range s.threads {
+		t.prepare(id, lim, &pos, history)
+	}
+	for _, t := range s.threads[1:] {
+		wg.Go(t.iterate)
+	}
+	main.onInfo = onInfo
+	main.start = start
+	main.iterate()
+	main.onInfo = nil
+	s.requestStop(id)
+	wg.Wait()
+
+	res := main.result
+	res.Nodes = 0
+	for _, t := range s.threads {
+		res.Nodes += t.nodes
+	}
+	res.Time = time.Since(start)
+	if len(res.PV) > 1 {
+		res.Ponder, res.HasPonder = res.PV[1], true
+	} else if len(res.PV) == 1 {
+		res.Ponder, res.HasPonder = main.ponderFromTable(&pos, &res.Move)
+	}
+	return res
+}
+
+// stopped reports whether search id has been asked to stop.
+func (s *Searcher) stopped(id uint64) bool { return s.stopID.Load() >= id }

@@ -1,0 +1,325 @@
+// thread.go holds one search worker: its preallocated stack, killer and
+// history tables, evaluator, node counter, and the iterative-deepening loop
+// with the root move loop. Worker 0 is the main thread: it watches the clock
+// and the node limit, reports progress, and its result is the search's.
+// Helpers (lazy SMP) search the same root, odd-numbered ones one ply deeper,
+// and help only through the shared transposition table.
+package search
+
+import (
+	"sync/atomic"
+	"time"
+
+	"crown/engine/board"
+)
+
+// frame is one ply of a worker's stack.
+type frame struct {
+	pos   board.Position
+	quiet int // reversible plies (king moves without capture) before pos
+	moves board.MoveList
+	order [board.MaxMoves]int32 // ordering score of moves[i]
+	pvLen int
+	pv    [maxPly]board.Move
+}
+
+// historyWindow is how many earlier positions can matter for draws: after
+// board.FortyMovePlies reversible plies the game is drawn anyway.
+const historyWindow = board.FortyMovePlies
+
+// pollInterval is how many nodes pass between checks of the stop flag and the
+// clock: about 0.1 ms at 10 M nodes/s, so a stop takes effect at once.
+const pollInterval = 1024
+
+type thread struct {
+	s     *Searcher
+	tt    *table
+	index int
+	main  bool
+
+	eval Evaluator
+	inc  Incremental // eval as Incremental, or nil
+
+	// Per search.
+	id        uint64
+	lim       Limits
+	nodes     uint64
+	nextPoll  uint64
+	stopped   bool
+	seldepth  int
+	start     time.Time
+	softLimit time.Duration // main: do not start an iteration after this (0 = none)
+	hardLimit time.Duration // main: stop at this (0 = none)
+	onInfo    func(Info)
+	result    Result
+	published atomic.Uint64 // nodes, stored at each poll for the main thread to read
+
+	keys [historyWindow + maxPly + 2]uint64 // hashes: history window, then the path
+	base int                                // index of the root in keys
+
+	stack   [maxPly + 1]frame
+	killers [maxPly + 1][2]uint32
+	history [2][1024]int32
+
+	tbOn     bool
+	tbAlways bool
+	tbMax    int
+}
+
+func newThread(s *Searcher, index int) *thread {
+	t := &thread{s: s, tt: s.tt, index: index, main: index == 0}
+	t.eval = s.opts.Eval()
+	t.inc, _ = t.eval.(Incremental)
+	return t
+}
+
+func (t *thread) clearHistory() {
+	t.history = [2][1024]int32{}
+	t.killers = [maxPly + 1][2]uint32{}
+}
+
+// prepare sets the worker up for search id from pos.
+func (t *thread) prepare(id uint64, lim Limits, pos *board.Position, history []board.Position) {
+	t.id = id
+	t.lim = lim
+	t.nodes = 0
+	t.nextPoll = pollInterval
+	t.stopped = false
+	t.seldepth = 0
+	t.result = Result{}
+	t.published.Store(0)
+	tb := t.s.opts.Tablebase
+	t.tbOn = tb != nil && t.s.opts.EGDB != EGDBOff
+	t.tbAlways = t.tbOn && t.s.opts.EGDB == EGDBAlways
+	if tb != nil {
+		t.tbMax = tb.MaxPieces()
+	}
+	// Age the history scores so older searches weigh less.
+	for c := range t.history {
+		for i := range t.history[c] {
+			t.history[c][i] /= 4
+		}
+	}
+	// Repetition keys: the positions since the last irreversible move.
+	quiet := 0
+	cur := *pos
+	for i := len(history) - 1; i >= 0 && quiet < historyWindow; i-- {
+		if !reversibleStep(&history[i], &cur) {
+			break
+		}
+		quiet++
+		cur = history[i]
+	}
+	t.base = quiet
+	for i := range quiet {
+		t.keys[i] = history[len(history)-quiet+i].Hash
+	}
+	root := &t.stack[0]
+	root.pos = *pos
+	root.quiet = quiet
+	t.keys[t.base] = pos.Hash
+	if t.inc != nil {
+		t.inc.Reset(pos)
+	}
+	if t.main {
+		t.setTimeLimits()
+	}
+}
+
+// reversibleStep reports whether b can follow a by a king's non-capturing move:
+// the men of both sides and the piece count are unchanged.
+func reversibleStep(a, b *board.Position) bool {
+	return a.Side != b.Side && a.Black&^a.Kings == b.Black&^b.Kings &&
+		a.White&^a.Kings == b.White&^b.Kings && a.Total() == b.Total()
+}
+
+// poll checks the stop flag, the clock and the node limit.
+func (t *thread) poll() {
+	t.nextPoll = t.nodes + pollInterval
+	t.published.Store(t.nodes)
+	if t.s.stopped(t.id) {
+		t.stopped = true
+		return
+	}
+	if !t.main {
+		return
+	}
+	if t.lim.Nodes > 0 && !t.lim.Infinite {
+		total := t.nodes
+		for _, h := range t.s.threads[1:] {
+			total += h.published.Load()
+		}
+		if total >= t.lim.Nodes {
+			t.stopped = true
+			return
+		}
+		if len(t.s.threads) == 1 {
+			t.nextPoll = min(t.nextPoll, t.lim.Nodes) // exact and deterministic
+		}
+	}
+	if t.hardLimit > 0 && !t.lim.Infinite && !t.s.pondering.Load() && t.elapsed() >= t.hardLimit {
+		t.stopped = true
+	}
+}
+
+// elapsed is the time since the clock started (the search, or the ponder hit).
+func (t *thread) elapsed() time.Duration {
+	return time.Duration(time.Now().UnixNano() - t.s.clockStart.Load())
+}
+
+// iterate is the iterative-deepening loop.
+func (t *thread) iterate() {
+	root := &t.stack[0]
+	root.pos.Generate(&root.moves)
+	if root.moves.N == 0 {
+		t.waitIfInfinite()
+		t.result = Result{Score: -Win}
+		return
+	}
+	maxDepth := MaxDepth
+	if t.lim.Depth > 0 {
+		maxDepth = min(t.lim.Depth, MaxDepth)
+	}
+	prev := 0
+	for depth := 1; depth <= maxDepth; depth++ {
+		d := depth
+		if !t.main && t.index%2 == 1 {
+			d = min(depth+1, MaxDepth)
+		}
+		t.seldepth = 0
+		score, done := t.rootSearch(d, prev)
+		if !done {
+			break
+		}
+		prev = score
+		if !t.main {
+			continue
+		}
+		t.report(d, score)
+		if t.stopped || t.shouldStopAfter(d, score, root.moves.N) {
+			break
+		}
+	}
+	if t.main {
+		t.waitIfInfinite()
+	}
+}
+
+// rootSearch searches the root to depth and records the result. It reports
+// whether a result for this depth exists (false if stopped before the first
+// move was searched).
+func (t *thread) rootSearch(depth, prev int) (int, bool) {
+	root := &t.stack[0]
+	alpha, beta := -Win, Win
+	best := -Win - 1
+	bestIndex := -1
+	for i := 0; i < root.moves.N; i++ {
+		m := &root.moves.Moves[i]
+		t.makeMove(0, m)
+		var s int
+		if i == 0 {
+			s = -t.search(1, depth-1, -beta, -alpha, true)
+		} else {
+			s = -t.search(1, depth-1, -alpha-1, -alpha, false)
+			if s > alpha && !t.stopped {
+				s = -t.search(1, depth-1, -beta, -alpha, true)
+			}
+		}
+		t.unmakeMove()
+		if t.stopped {
+			break
+		}
+		if s > best {
+			best, bestIndex = s, i
+			if s > alpha {
+				alpha = s
+				t.updatePV(0, m)
+			}
+		}
+	}
+	if bestIndex < 0 {
+		return 0, false
+	}
+	// Move the best move to the front, keeping the others' order.
+	bm := root.moves.Moves[bestIndex]
+	copy(root.moves.Moves[1:bestIndex+1], root.moves.Moves[:bestIndex])
+	root.moves.Moves[0] = bm
+	if t.main {
+		pv := append([]board.Move(nil), root.pv[:root.pvLen]...)
+		t.result = Result{Move: bm, Score: best, Depth: depth, SelDepth: t.seldepth, PV: pv}
+	}
+	return best, true
+}
+
+// report sends the progress of a completed iteration.
+func (t *thread) report(depth, score int) {
+	if t.onInfo == nil {
+		return
+	}
+	nodes := t.nodes
+	for _, h := range t.s.threads[1:] {
+		nodes += h.published.Load()
+	}
+	el := time.Since(t.start)
+	info := Info{
+		Depth: depth, SelDepth: t.seldepth, Score: score, Nodes: nodes, Time: el,
+		Hashfull: t.tt.hashfull(), PV: append([]board.Move(nil), t.result.PV...),
+	}
+	if el > 0 {
+		info.NPS = uint64(float64(nodes) / el.Seconds())
+	}
+	t.onInfo(info)
+}
+
+// shouldStopAfter decides, after a completed iteration, whether to start
+// another one.
+func (t *thread) shouldStopAfter(depth, score, rootMoves int) bool {
+	if t.lim.Infinite || t.s.pondering.Load() {
+		return false
+	}
+	timed := t.hardLimit > 0
+	if timed && rootMoves == 1 {
+		return true // nothing to decide: play at once
+	}
+	if timed && IsWin(score) && depth > WinIn(abs(score))+4 {
+		return true // a forced result, searched well past its length
+	}
+	if t.softLimit > 0 && t.elapsed() >= t.softLimit {
+		return true
+	}
+	return false
+}
+
+// waitIfInfinite keeps an infinite or pondering search from returning before
+// it is stopped (protocols expect the answer only after stop or ponder hit).
+func (t *thread) waitIfInfinite() {
+	for !t.s.stopped(t.id) && (t.lim.Infinite || t.s.pondering.Load()) {
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// ponderFromTable finds the expected reply to best in the table when the PV
+// has only one move.
+func (t *thread) ponderFromTable(pos *board.Position, best *board.Move) (board.Move, bool) {
+	child := *pos
+	child.Apply(best)
+	h, ok := t.tt.probe(child.Hash)
+	if !ok || h.move == 0 {
+		return board.Move{}, false
+	}
+	var l board.MoveList
+	child.Generate(&l)
+	for i := range l.N {
+		if moveCode(&l.Moves[i]) == h.move {
+			return l.Moves[i], true
+		}
+	}
+	return board.Move{}, false
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,51 @@
+// timeman.go turns the limits into two times for the main thread: a soft
+// limit after which no new iteration starts, and a hard limit at which the
+// search stops wherever it is. The hard limit always leaves a safety margin
+// inside the time given, so the engine never oversteps its clock.
+package search
+
+import "time"
+
+// Time-control constants. They are first guesses, not tuned: the margin
+// covers the poll interval (0.1 ms), returning the result and the protocol's
+// own latency; movesToGoDefault is the usual assumption for sudden death.
+const (
+	marginMax        = 50 * time.Millisecond
+	marginMin        = 1 * time.Millisecond
+	movesToGoDefault = 25
+)
+
+// safety returns the margin kept from a time budget: 5%, between 1 and 50 ms.
+func safety(budget time.Duration) time.Duration {
+	return min(max(budget/20, marginMin), marginMax)
+}
+
+// setTimeLimits computes softLimit and hardLimit from t.lim.
+func (t *thread) setTimeLimits() {
+	t.softLimit, t.hardLimit = 0, 0
+	lim := t.lim
+	if lim.Infinite {
+		return
+	}
+	if lim.MoveTime > 0 {
+		t.hardLimit = max(lim.MoveTime-safety(lim.MoveTime), lim.MoveTime/2)
+		t.softLimit = t.hardLimit
+	}
+	if lim.Time > 0 {
+		avail := max(lim.Time-safety(lim.Time), lim.Time/2)
+		mtg := lim.MovesToGo
+		if mtg <= 0 {
+			mtg = movesToGoDefault
+		}
+		target := avail/time.Duration(mtg) + lim.Inc*3/4
+		hard := min(target*4, avail/2)
+		if mtg == 1 {
+			hard = avail
+		}
+		hard = min(max(hard, target), avail)
+		soft := min(target/2, hard)
+		if t.hardLimit == 0 || hard < t.hardLimit {
+			t.hardLimit, t.softLimit = hard, soft
+		}
+	}
+}

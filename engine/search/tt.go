@@ -1,0 +1,192 @@
+// tt.go implements the transposition table shared by all search threads
+// without locks. Each entry is two atomic 64-bit words, key^data and data
+// (Hyatt's lockless scheme): a reader that sees a torn pair from two writers
+// finds key^data != key and treats the entry as a miss, so no lock is needed,
+// and because every access is atomic the race detector stays quiet (on amd64
+// an atomic load or store of a word is a plain MOV).
+//
+// Entries sit in buckets of four, one 64-byte cache line; a probe reads one
+// line. The bucket is chosen by Lemire's multiply-shift on the hash, so the
+// table may have any number of buckets. Replacement prefers, in the bucket,
+// the entry with the same key, then the shallowest entry from an older search
+// (the generation counter ages entries from previous searches).
+package search
+
+import (
+	"math/bits"
+	"sync/atomic"
+)
+
+// Bound kinds of a stored score.
+const (
+	boundNone  = 0
+	boundUpper = 1 // score <= true value is not known; true value <= score (fail low)
+	boundLower = 2 // true value >= score (fail high)
+	boundExact = 3
+)
+
+// Data word layout (low to high bits):
+//
+//	0-15  score (int16; win/loss scores stored relative to the node)
+//	16-23 depth (0..255)
+//	24-25 bound
+//	26-31 generation (search counter, 6 bits)
+//	32-52 hash move code (see moveCode; 0 = no move)
+const (
+	genBits = 6
+	genMask = 1<<genBits - 1
+)
+
+type ttEntry struct {
+	keyData atomic.Uint64 // key ^ data
+	data    atomic.Uint64
+}
+
+const bucketSize = 4
+
+type ttBucket [bucketSize]ttEntry
+
+// ttHit is what a probe returns.
+type ttHit struct {
+	score int
+	depth int
+	bound int
+	move  uint32 // moveCode of the best move, 0 = none
+}
+
+// table is the transposition table.
+type table struct {
+	buckets []ttBucket
+	gen     uint64 // current generation, set by the searcher between searches
+}
+
+// bytesPerBucket is the size of one bucket (64: one cache line).
+const bytesPerBucket = bucketSize * 16
+
+// newTable makes a table of about mb MiB (at least one bucket).
+func newTable(mb int) *table {
+	n := max(1, mb<<20/bytesPerBucket)
+	return &table{buckets: make([]ttBucket, n)}
+}
+
+// clear empties the table. It must not run while a search uses the table.
+func (t *table) clear() {
+	for i := range t.buckets {
+		for j := range t.buckets[i] {
+			t.buckets[i][j].keyData.Store(0)
+			t.buckets[i][j].data.Store(0)
+		}
+	}
+	t.gen = 0
+}
+
+// newSearch ages the table: entries written from now on are of a new generation.
+func (t *table) newSearch() { t.gen = (t.gen + 1) & genMask }
+
+func (t *table) bucket(key uint64) *ttBucket {
+	hi, _ := bits.Mul64(key, uint64(len(t.buckets)))
+	return &t.buckets[hi]
+}
+
+// probe looks key up.
+func (t *table) probe(key uint64) (ttHit, bool) {
+	b := t.bucket(key)
+	for i := range b {
+		d := b[i].data.Load()
+		if b[i].keyData.Load()^d == key && d != 0 {
+			return unpack(d), true
+		}
+	}
+	return ttHit{}, false
+}
+
+func unpack(d uint64) ttHit {
+	return ttHit{
+		score: int(int16(d)),
+		depth: int(d >> 16 & 0xFF),
+		bound: int(d >> 24 & 3),
+		move:  uint32(d >> 32 & moveCodeMask),
+	}
+}
+
+// store writes an entry for key; move is the best move's code (0 for none).
+func (t *table) store(key uint64, score, depth, bound int, move uint32) {
+	b := t.bucket(key)
+	gen := t.gen
+	victim := 0
+	worst := 1 << 30
+	for i := range b {
+		d := b[i].data.Load()
+		k := b[i].keyData.Load() ^ d
+		if d == 0 {
+			if worst > -1<<20 {
+				victim, worst = i, -1<<20
+			}
+			continue
+		}
+		if k == key {
+			old := unpack(d)
+			// Keep a deeper entry of this search unless the new one is exact.
+			if bound != boundExact && depth+2 < old.depth && d>>26&genMask == gen {
+				return
+			}
+			if move == 0 { // keep the old hash move
+				move = old.move
+			}
+			victim = i
+			break
+		}
+		age := int((gen - d>>26) & genMask)
+		if prio := int(d>>16&0xFF) - 8*age; prio < worst {
+			victim, worst = i, prio
+		}
+	}
+	depth = min(max(depth, 0), 255)
+	d := uint64(uint16(int16(score))) | uint64(depth)<<16 | uint64(bound)<<24 |
+		gen<<26 | uint64(move)<<32
+	b[victim].data.Store(d)
+	b[victim].keyData.Store(key ^ d)
+}
+
+// hashfull returns how many of the first 1000 entries hold data of the
+// current search (the per-mille fill of the table, as UCI reports it).
+func (t *table) hashfull() int {
+	n, seen := 0, 0
+	for i := range t.buckets {
+		for j := range t.buckets[i] {
+			if seen == 1000 {
+				return n
+			}
+			seen++
+			d := t.buckets[i][j].data.Load()
+			if d != 0 && d>>26&genMask == t.gen {
+				n++
+			}
+		}
+	}
+	return n * 1000 / max(seen, 1)
+}
+
+// scoreToTT converts a score relative to the root into one relative to the
+// node at ply: a win in n plies from the root is a win in n-ply from the
+// node, which is what the entry means wherever it is found again.
+func scoreToTT(s, ply int) int {
+	switch {
+	case s >= WinLimit:
+		return s + ply
+	case s <= -WinLimit:
+		return s - ply
+	}
+	return s
+}
+
+// scoreFromTT is the inverse of scoreToTT for a node at ply.
+func scoreFromTT(s, ply int) int {
+	switch {
+	case s >= WinLimit:
+		return s - ply
+	case s <= -WinLimit:
+		return s + ply
+	}
+	return s
+}
