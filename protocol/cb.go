@@ -40,13 +40,12 @@ const cbHelpFile = "crownhelp.htm"
 // cbState is what CheckerBoard commands set beyond the searcher options.
 type cbState struct {
 	hist      *board.Game       // from `set gamehist`, nil if none
-	bookMode  int               // 0 none, 1 all kinds, 2 good, 3 best moves
 	allScores bool              // accepted and reported; root move scores need the real search
 	wld       search.EGDBPolicy // the database policy `set enable_wld 1` restores
 }
 
 func newCBState() cbState {
-	return cbState{bookMode: 1, wld: DefaultOptions().EGDBPolicy}
+	return cbState{wld: DefaultOptions().EGDBPolicy}
 }
 
 func isCBCommand(word string) bool {
@@ -158,11 +157,11 @@ func (e *Engine) cbOption(set bool, name, value string) (string, bool, error) {
 	case "max_dbpieces":
 		intOpt(&o.EGDBMaxPieces, 0, 24)
 	case "book":
-		get = func() string { return strconv.Itoa(e.cb.bookMode) }
+		get = func() string { return strconv.Itoa(max(indexOf(BookPolicies, o.Book), 0)) }
 		put = func() error {
 			n, err := parseInt(name, value, 0, 3)
 			if err == nil {
-				e.cb.bookMode, o.Book = n, n > 0
+				o.Book = BookPolicies[n]
 			}
 			return err
 		}

@@ -17,40 +17,29 @@ import (
 
 // getmove info bits (cb_interface.h).
 const (
-	cbExactTime       = 2 // use exactly maxtime
-	cbIncrTimeShift   = 2 // bits 2-3: incremental time mode and unit
-	cbHardOverAverage = 2 // see CBLimits
+	cbIncrTimeShift = 2 // bits 2-3: incremental time mode and unit
 )
 
 // cbUnits are the incremental-time units of modes 1, 2 and 3, in seconds.
 var cbUnits = [4]float64{0, 0.001, 0.01, 0.1}
 
-// CBLimits turns getmove's time arguments into search limits. maxtime is the
-// average time CheckerBoard wants per move: the search aims at it and may
-// take up to cbHardOverAverage times as long on a hard move, which keeps the
-// average near maxtime when most moves stop at the aim. With the exact-time
-// bit both limits are maxtime. In incremental mode (info bits 2-3) moreinfo
-// holds the remaining time (high 16 bits) and the increment (low 16 bits),
-// and no move may take more than half of the remaining time.
+// CBLimits turns getmove's time arguments into search limits. maxtime
+// becomes the time for this move, with or without the "exact time" bit
+// (CheckerBoard computes it per move from its clock). In incremental mode
+// (info bits 2-3) moreinfo also gives the clock: the remaining time in the
+// high 16 bits and the increment in the low 16 bits, in the mode's unit, and
+// the searcher then never spends more than its clock allows.
 func CBLimits(maxtime float64, info, moreinfo int, overhead time.Duration) Limits {
 	if math.IsNaN(maxtime) || maxtime < 0 {
 		maxtime = 0
 	}
 	base := time.Duration(min(maxtime, maxSeconds) * float64(time.Second))
-	var lim Limits
-	if info&cbExactTime != 0 {
-		t := max(base-overhead, minThink)
-		lim.Soft, lim.Hard = t, t
-	} else {
-		lim.Soft = max(base-overhead, minThink)
-		lim.Hard = max(cbHardOverAverage*base-overhead, minThink)
-	}
+	lim := Limits{MoveTime: max(base-overhead, minThink)}
 	if mode := (info >> cbIncrTimeShift) & 3; mode != 0 {
-		unit := cbUnits[mode]
-		remaining := time.Duration(float64(uint16(moreinfo>>16)) * unit * float64(time.Second))
-		limit := max((remaining-overhead)/2, minThink)
-		lim.Hard = min(lim.Hard, limit)
-		lim.Soft = min(lim.Soft, lim.Hard)
+		unit := cbUnits[mode] * float64(time.Second)
+		remaining := time.Duration(float64(uint16(moreinfo>>16)) * unit)
+		lim.Time = max(remaining-overhead, minThink)
+		lim.Inc = time.Duration(float64(uint16(moreinfo)) * unit)
 	}
 	return lim
 }

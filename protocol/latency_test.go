@@ -1,4 +1,4 @@
-package protocol
+package protocol_test
 
 import (
 	"context"
@@ -7,18 +7,20 @@ import (
 	"time"
 
 	"crown/engine/board"
+	"crown/protocol"
+	"crown/protocol/protocoltest"
 )
 
 // spinSearcher keeps a core busy generating moves and checks its context
 // every 1024 nodes, the way a real search polls its stop signal.
-type spinSearcher struct{ mockSearcher }
+type spinSearcher struct{ *protocoltest.Mock }
 
-func (s *spinSearcher) Search(ctx context.Context, req Request, info func(Info)) Result {
+func (s *spinSearcher) Search(ctx context.Context, req protocol.Request, info func(protocol.Info)) protocol.Result {
 	root := req.Game.Position()
 	var l board.MoveList
 	root.Generate(&l)
 	best := l.Moves[0]
-	info(Info{Depth: 1, PV: []board.Move{best}})
+	info(protocol.Info{Depth: 1, PV: []board.Move{best}})
 	var nodes uint64
 	for {
 		for range 1024 {
@@ -27,7 +29,7 @@ func (s *spinSearcher) Search(ctx context.Context, req Request, info func(Info))
 		}
 		select {
 		case <-ctx.Done():
-			return Result{PV: []board.Move{best}, Nodes: nodes}
+			return protocol.Result{PV: []board.Move{best}, Nodes: nodes}
 		default:
 		}
 	}
@@ -37,17 +39,17 @@ func (s *spinSearcher) Search(ctx context.Context, req Request, info func(Info))
 // until its `done` line is read back, through the same pipe and loop a
 // client uses, with a busy searcher. The goal is 10 ms.
 func BenchmarkStopLatency(b *testing.B) {
-	s := newSession(b, &spinSearcher{})
-	defer s.close()
-	s.send("pos start", "level infinite")
+	s := protocoltest.NewSession(b, &spinSearcher{protocoltest.NewMock()})
+	defer s.Close()
+	s.Send("pos start", "level infinite")
 	var lat []time.Duration
 	for b.Loop() {
-		s.send("go think")
-		s.expect("info")
+		s.Send("go think")
+		s.Expect("info")
 		time.Sleep(time.Millisecond) // let the search get going
 		t0 := time.Now()
-		s.send("stop")
-		s.until("done")
+		s.Send("stop")
+		s.Until("done")
 		lat = append(lat, time.Since(t0))
 	}
 	slices.Sort(lat)

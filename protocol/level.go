@@ -1,8 +1,7 @@
-// level.go reads the Hub `level` command and turns it, or CheckerBoard's
-// time arguments, into search limits: how long to aim for (Soft) and the
-// most a move may take (Hard). Time management lives here, in the protocol
-// layer, so every searcher gets the same budgets and the loop can enforce
-// the hard limit itself.
+// level.go reads the Hub `level` command and turns it into search limits.
+// The searcher does the time management (engine/search's timeman.go); the
+// protocol only takes off the move overhead and, through Limits.Deadline,
+// guards against a search that overruns.
 package protocol
 
 import (
@@ -91,56 +90,20 @@ func parseSeconds(a Arg) (time.Duration, error) {
 	return time.Duration(f * float64(time.Second)), nil
 }
 
-// Time management constants.
-const (
-	// movesToGoGuess is how many more moves a sudden-death clock is spread
-	// over. Engine games in English checkers mostly end, or reach a database
-	// endgame, within 30-50 moves a side; 30 saves time for a long ending.
-	// Not tuned yet: revisit with match results.
-	movesToGoGuess = 30
-	// hardFactor lets a move run over its target when the search needs it
-	// (an unfinished iteration), bounded below by the clock cap. A common
-	// engine choice; not tuned yet.
-	hardFactor = 3
-	// minThink keeps budgets positive when the clock is nearly out.
-	minThink = time.Millisecond
-)
+// minThink keeps time limits positive when the clock is nearly out.
+const minThink = time.Millisecond
 
-// Limits turns the level into search limits; overhead is the time lost per
-// move outside the search (pipes, process scheduling).
+// Limits turns the level into search limits. overhead, the time lost per
+// move outside the search (pipes, process scheduling), is taken off the
+// move time and the clock. Hub adds the increment before the move, so the
+// clock the searcher sees is time+inc.
 func (lv Level) Limits(overhead time.Duration) Limits {
-	lim := Limits{Depth: lv.Depth, Nodes: lv.Nodes, Infinite: lv.Infinite}
-	if lv.Infinite {
-		return lim
-	}
+	lim := Limits{Depth: lv.Depth, Nodes: lv.Nodes, Infinite: lv.Infinite, MovesToGo: lv.Moves, Inc: lv.Inc}
 	if lv.MoveTime > 0 {
-		t := max(lv.MoveTime-overhead, minThink)
-		lim.Soft, lim.Hard = t, t
+		lim.MoveTime = max(lv.MoveTime-overhead, minThink)
 	}
 	if lv.Clock {
-		soft, hard := clockBudget(lv.Time, lv.Inc, lv.Moves, overhead)
-		if lim.Hard == 0 || hard < lim.Hard {
-			lim.Soft, lim.Hard = min(soft, hard), hard
-		}
+		lim.Time = max(lv.Time+lv.Inc-overhead, minThink)
 	}
 	return lim
-}
-
-// clockBudget spreads the remaining time over the moves to go. The
-// increment is added before the move (Hub), so time+inc is available now.
-// No single move takes more than half of it, except the last move before a
-// time control, which may use it all.
-func clockBudget(remaining, inc time.Duration, movesToGo int, overhead time.Duration) (soft, hard time.Duration) {
-	avail := max(remaining+inc-overhead, minThink)
-	mtg := movesToGo
-	if mtg <= 0 {
-		mtg = movesToGoGuess
-	}
-	soft = remaining/time.Duration(mtg) + inc
-	hard = hardFactor * soft
-	limit := avail
-	if mtg > 1 {
-		limit = avail / 2
-	}
-	return max(min(soft, limit), minThink), max(min(hard, limit), minThink)
 }

@@ -54,15 +54,22 @@ func (e *Engine) params() []param {
 		intParam("threads", 1, 256, &o.Threads, e.optionChanged),
 		evaluatorParam(e),
 		stringParam("net-file", &o.NetFile, e.optionChanged),
-		{name: "book", typ: "bool",
-			get: func() string { return strconv.FormatBool(o.Book) },
+		{name: "book", typ: "enum", values: BookPolicies,
+			get: func() string { return o.Book },
 			set: func(v string) error {
-				b, err := parseBool(v)
-				if err == nil {
-					o.Book = b
-					e.optionChanged()
+				// Scan-style boolean values are accepted too.
+				if b, err := parseBool(v); err == nil {
+					v = "off"
+					if b {
+						v = "best"
+					}
 				}
-				return err
+				if indexOf(BookPolicies, v) < 0 {
+					return fmt.Errorf("book %q: want one of %s", v, strings.Join(BookPolicies, " "))
+				}
+				o.Book = v
+				e.optionChanged()
+				return nil
 			}},
 		stringParam("book-file", &o.BookFile, e.optionChanged),
 		stringParam("egdb-dir", &o.EGDBDir, e.optionChanged),

@@ -1,8 +1,9 @@
 // run.go starts, stops and finishes searches. The search runs on its own
 // goroutine with a fresh context; its progress and its result come back as
 // events on one channel, so `info` lines always precede the single `done`.
-// The loop enforces the hard time limit itself with a timer that cancels the
-// context, counting from the start or, when pondering, from ponder-hit.
+// The loop also cancels a search that overruns its time limits (a timer at
+// Limits.Deadline, counting from the start or, when pondering, from
+// ponder-hit), so a stuck searcher cannot hang a game.
 package protocol
 
 import (
@@ -67,7 +68,7 @@ func (e *Engine) startSearch(req Request, onInfo func(Info), onDone func(answer)
 	}
 	root := req.Game.Position()
 	e.log.Debug().Str("fen", root.FEN()).Str("mode", req.Mode.String()).
-		Dur("soft", req.Limits.Soft).Dur("hard", req.Limits.Hard).Int("depth", req.Limits.Depth).Msg("search")
+		Dur("movetime", req.Limits.MoveTime).Dur("time", req.Limits.Time).Int("depth", req.Limits.Depth).Msg("search")
 	events, s, log := e.events, e.s, e.log
 	go func() {
 		var res Result
@@ -89,13 +90,13 @@ func (e *Engine) startSearch(req Request, onInfo func(Info), onDone func(answer)
 // unbounded reports whether only a client can end the search.
 func (r *running) unbounded() bool {
 	l := r.req.Limits
-	return r.ponderHit != nil || l.Infinite || (l.Depth == 0 && l.Nodes == 0 && l.Hard == 0)
+	return r.ponderHit != nil || l.Infinite || (l.Depth == 0 && l.Nodes == 0 && l.Deadline() == 0)
 }
 
-// armTimer cancels the search when its hard limit runs out.
+// armTimer cancels the search at its deadline.
 func (r *running) armTimer() {
-	if l := r.req.Limits; !l.Infinite && l.Hard > 0 {
-		r.timer = time.AfterFunc(l.Hard, r.cancel)
+	if d := r.req.Limits.Deadline(); d > 0 {
+		r.timer = time.AfterFunc(d, r.cancel)
 	}
 }
 

@@ -54,19 +54,45 @@ type Request struct {
 	Limits Limits
 	Mode   Mode
 	// PonderHit is closed when the opponent plays the expected move during a
-	// Ponder search (nil otherwise). Until then the search ignores Soft and
-	// Hard; afterwards both count from the moment it was closed.
+	// Ponder search (nil otherwise). Until then the search ignores the time
+	// limits; afterwards they count from the moment it was closed.
 	PonderHit <-chan struct{}
 }
 
-// Limits bound a search. Zero values mean "no limit of this kind". With no
+// Limits bound a search. Zero values mean "no limit of this kind"; with no
 // limit at all (or Infinite) the search runs until its context is cancelled.
+// The clock fields are already reduced by the move overhead (the time lost
+// outside the search); the searcher turns them into its own time budget.
+// The loop also cancels the search if it overruns them (Limits.Deadline).
 type Limits struct {
-	Depth    int           // nominal depth in plies
-	Nodes    uint64        // nodes searched
-	Soft     time.Duration // do not start another iteration after this much time
-	Hard     time.Duration // never search longer; the loop also cancels the context then
-	Infinite bool          // ignore the other limits: search until cancelled
+	Depth     int           // nominal depth in plies
+	Nodes     uint64        // nodes searched
+	MoveTime  time.Duration // time for this move
+	Time      time.Duration // the side to move's remaining clock, this move's increment included
+	Inc       time.Duration // increment per move
+	MovesToGo int           // moves to the next time control; 0 = the rest of the game
+	Infinite  bool          // ignore the other limits: search until cancelled
+}
+
+// Deadline is when the loop cancels a search that has not returned: the
+// move time, or half the clock (all of it for the last move before a time
+// control). A searcher managing time itself always stops earlier; 0 means
+// no deadline.
+func (l Limits) Deadline() time.Duration {
+	if l.Infinite {
+		return 0
+	}
+	d := l.MoveTime
+	if l.Time > 0 {
+		c := l.Time / 2
+		if l.MovesToGo == 1 {
+			c = l.Time
+		}
+		if d == 0 || c < d {
+			d = c
+		}
+	}
+	return d
 }
 
 // Info is progress from a running search. Scores are in search units (see
@@ -97,7 +123,7 @@ type Options struct {
 	Threads       int               // search threads
 	Evaluator     string            // evaluator name; "" = the searcher's default
 	NetFile       string            // network weight file; "" = the built-in default
-	Book          bool              // use the opening book
+	Book          string            // opening book policy: one of BookPolicies
 	BookFile      string            // opening book file; "" = the default book
 	EGDBDir       string            // endgame database directory; "" = none
 	EGDBPolicy    search.EGDBPolicy // when to consult the database
@@ -113,11 +139,17 @@ func DefaultOptions() Options {
 	return Options{
 		HashMB:      64,
 		Threads:     1,
-		Book:        true,
+		Book:        "best",
 		EGDBPolicy:  search.EGDBAlways,
 		EGDBCacheMB: 64,
 	}
 }
+
+// BookPolicies are the ways of choosing a book move (package book): never,
+// uniformly at random, weighted by games or score, the best-scored move.
+// CheckerBoard's book levels 0-3 (none, all kinds of moves, good moves, best
+// moves) select them in this order.
+var BookPolicies = []string{"off", "random", "weighted", "best"}
 
 // Evaluators is implemented by searchers that can name the evaluators they
 // accept; the Hub `evaluator` parameter then becomes an enum of them.

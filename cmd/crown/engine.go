@@ -10,7 +10,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"crown/protocol"
-	"crown/protocol/tempsearch"
+	"crown/protocol/crownsearch"
 )
 
 // version is the engine version reported to clients.
@@ -19,8 +19,10 @@ const version = "0.1"
 type engineCmd struct{}
 
 func (c *engineCmd) Run(log *zerolog.Logger) error {
-	// TEMPORARY: the material stand-in until engine/search lands on main.
-	s := tempsearch.New()
+	s, err := crownsearch.New(*log)
+	if err != nil {
+		return err
+	}
 	e := protocol.New(s, os.Stdout, protocol.ID{Name: "crown", Version: version, Author: "crown authors"}, *log)
 	return e.Run(os.Stdin)
 }

@@ -25,7 +25,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"crown/protocol"
-	"crown/protocol/tempsearch"
+	"crown/protocol/crownsearch"
 )
 
 // version is the engine version reported to CheckerBoard.
@@ -35,8 +35,9 @@ const version = "0.1"
 const strSize = 1024
 
 type library struct {
-	mu sync.Mutex
-	e  *protocol.Engine
+	mu  sync.Mutex
+	e   *protocol.Engine
+	err error // why the engine could not be made; every call reports it
 }
 
 // lib is the process-wide engine (see the package comment).
@@ -47,9 +48,11 @@ var lib = sync.OnceValue(func() *library {
 			log = zerolog.New(f).With().Timestamp().Logger()
 		}
 	}
-	// TEMPORARY: the material stand-in until engine/search lands on main.
-	s := tempsearch.New()
 	id := protocol.ID{Name: "crown", Version: version, Author: "crown authors"}
+	s, err := crownsearch.New(log)
+	if err != nil {
+		return &library{err: err}
+	}
 	return &library{e: protocol.New(s, discard{}, id, log)}
 })
 
@@ -76,6 +79,10 @@ func crownGetmove(board *C.int, color C.int, maxtime C.double, str *C.char, play
 	l := lib()
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if l.err != nil {
+		writeString(str, strSize, "crown: "+l.err.Error())
+		return protocol.CBUnknown
+	}
 	if board == nil {
 		writeString(str, strSize, "crown: no board")
 		return protocol.CBUnknown
@@ -122,8 +129,12 @@ func crownEnginecommand(cmd *C.char, reply *C.char) C.int {
 	l := lib()
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if cmd == nil {
-		writeString(reply, strSize, "?")
+	if cmd == nil || l.err != nil {
+		msg := "?"
+		if l.err != nil {
+			msg = "crown: " + l.err.Error()
+		}
+		writeString(reply, strSize, msg)
 		return 0
 	}
 	text, handled := l.e.CBCommand(C.GoString(cmd))
