@@ -32,10 +32,21 @@ while [ $# -gt 0 ]; do
 done
 
 if [ "$install" = 1 ]; then
-	dpkg --add-architecture i386
 	apt-get update -q
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
-		gcc libc6-dev gcc-mingw-w64-x86-64 gcc-mingw-w64-i686 wine wine64 wine32:i386
+		gcc libc6-dev gcc-mingw-w64-x86-64 gcc-mingw-w64-i686 wine wine64
+	# 32-bit wine needs the i386 architecture; when its packages cannot be
+	# installed (for example a mirror whose i386 index lags the amd64 one,
+	# which makes the versions disagree) the architecture is removed again
+	# and the 32-bit DLL is built but not run.
+	if ! dpkg --print-foreign-architectures | grep -qx i386; then
+		dpkg --add-architecture i386
+		if ! { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends wine32:i386; }; then
+			echo "wine32:i386 could not be installed; the 32-bit DLL will not be run" >&2
+			dpkg --remove-architecture i386 || true
+			apt-get update -q || true
+		fi
+	fi
 fi
 
 src=protocol/cbapi
