@@ -133,3 +133,42 @@ func TestCBLimits(t *testing.T) {
 		}
 	}
 }
+
+// FuzzPositionFromCB checks that any board and colour either fail with an
+// error or give a valid position that converts back to the same board.
+func FuzzPositionFromCB(f *testing.F) {
+	start := board.Start()
+	var b CBBoard
+	PositionToCB(&start, &b)
+	f.Add(cbBytes(&b), 2)
+	f.Add(make([]byte, 64), 1)
+	f.Fuzz(func(t *testing.T, raw []byte, color int) {
+		var b CBBoard
+		for i := 0; i < 64 && i < len(raw); i++ {
+			b[i/8][i%8] = int32(int8(raw[i]))
+		}
+		p, err := PositionFromCB(&b, color)
+		if err != nil {
+			return
+		}
+		if p.Valid() != nil || p.Hash != p.ComputeHash() {
+			t.Fatalf("invalid position accepted: %s", p.FEN())
+		}
+		var back CBBoard
+		PositionToCB(&p, &back)
+		for s := range board.Square(32) {
+			x, y := CBCoords(s)
+			if back[x][y] != b[x][y] {
+				t.Fatalf("square %d: %d -> %d", s+1, b[x][y], back[x][y])
+			}
+		}
+	})
+}
+
+func cbBytes(b *CBBoard) []byte {
+	out := make([]byte, 64)
+	for i := range out {
+		out[i] = byte(b[i/8][i%8])
+	}
+	return out
+}
