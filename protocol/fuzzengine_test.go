@@ -38,7 +38,8 @@ func FuzzEngineLine(f *testing.F) {
 		}
 		if !strings.Contains(s, "\n") && !strings.Contains(s, "\r") {
 			word := ""
-			if f := strings.Fields(s); len(f) > 0 {
+			// Words are separated by spaces and tabs only, as in the protocol.
+			if f := strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\t' }); len(f) > 0 {
 				word = f[0]
 			}
 			switch word {
