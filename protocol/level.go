@@ -51,6 +51,11 @@ func ParseLevel(l Line) (Level, error) {
 		case "move-time":
 			lv.MoveTime, err = parseSeconds(a)
 		case "time":
+			// pydraughts sends time minus the increment, which goes below
+			// zero in time trouble: a clock that has run out is 0.
+			if f, perr := strconv.ParseFloat(a.Value, 64); perr == nil && f < 0 && f >= -maxSeconds {
+				a.Value = "0"
+			}
 			lv.Time, err = parseSeconds(a)
 			lv.Clock = true
 		case "inc":
