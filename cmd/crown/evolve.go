@@ -2,5 +2,6 @@
 package main
 
 type evolveCmd struct {
-	GA evolveGACmd `cmd:"" name:"ga" help:"Train a seed 004 feature heuristic with the genetic algorithm (HG fitness)."`
+	Run evolveRunCmd `cmd:"" help:"Evolve networks as the seeds did (evolutionary programming, or crowding)."`
+	GA  evolveGACmd  `cmd:"" name:"ga" help:"Train a seed 004 feature heuristic with the genetic algorithm (HG fitness)."`
 }

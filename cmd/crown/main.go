@@ -17,6 +17,7 @@ type cli struct {
 	Perft  perftCmd  `cmd:"" help:"Count leaf nodes of the move tree (move generator test and speed)."`
 	Book   bookCmd   `cmd:"" help:"Opening book: show, stats, import."`
 	Evolve evolveCmd `cmd:"" help:"Training: evolution of networks and heuristics."`
+	Net    netCmd    `cmd:"" help:"Neural networks: info, export, import, random, bench."`
 }
 
 func main() {

@@ -42,6 +42,7 @@ func (g GenStats) GamesPerSecond() float64 {
 // State is everything needed to continue a run.
 type State struct {
 	Arch       string // architecture the weights belong to
+	Depth      int    // search depth of the games
 	Params     Params
 	Seed       uint64
 	Generation int           // generations completed
@@ -244,4 +245,15 @@ func (s *State) crowdingStep(ctx context.Context, matches []Match, onGame func(i
 	st.BestID, st.BestK = pop[0].ID, pop[0].K
 	next.History = append(append([]GenStats(nil), s.History...), st)
 	return &next, st, nil
+}
+
+// CSV renders the history as CSV with a header.
+func CSV(h []GenStats) []byte {
+	var b []byte
+	b = append(b, "generation,best,mean,best_k,best_id,wins,draws,losses,games,seconds,games_per_s\n"...)
+	for _, g := range h {
+		b = fmt.Appendf(b, "%d,%g,%g,%g,%d,%d,%d,%d,%d,%.3f,%.2f\n", g.Generation, g.Best, g.Mean, g.BestK, g.BestID,
+			g.Wins, g.Draws, g.Losses, g.Games, g.Seconds, g.GamesPerSecond())
+	}
+	return b
 }

@@ -1,0 +1,8 @@
+//go:build !linux
+
+// cputime_other.go: no per-thread CPU clock; callers fall back to wall time.
+package main
+
+import "time"
+
+func threadCPUTime() time.Duration { return 0 }

@@ -1,0 +1,155 @@
+package fast
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"crown/engine/board"
+	"crown/nets"
+)
+
+// Benchmarks of the evaluator. Each reports wall ns/op, cpu-ns/op and the
+// rate per CPU-second (see cputime_test.go): on the shared development
+// machine the CPU-time figures are the stable ones.
+
+// walkOp is one step of a recorded search-like walk: push a move and
+// evaluate the child, or pop.
+type walkOp struct {
+	push   bool
+	parent board.Position
+	move   board.Move
+	child  board.Position
+}
+
+// searchWalk records a random walk from root that pushes moves (evaluating
+// every child, depth at most 10 plies) and pops, ending back at root.
+func searchWalk(root board.Position, nodes int) []walkOp {
+	rng := rand.New(rand.NewPCG(3, 3))
+	stack := []board.Position{root}
+	var ops []walkOp
+	var l board.MoveList
+	for pushes := 0; pushes < nodes; {
+		p := stack[len(stack)-1]
+		p.Generate(&l)
+		if l.N > 0 && len(stack) <= 10 && rng.IntN(3) != 0 {
+			m := l.Moves[rng.IntN(l.N)]
+			c := p.Play(m)
+			ops = append(ops, walkOp{push: true, parent: p, move: m, child: c})
+			stack = append(stack, c)
+			pushes++
+		} else if len(stack) > 1 {
+			ops = append(ops, walkOp{})
+			stack = stack[:len(stack)-1]
+		}
+	}
+	for len(stack) > 1 {
+		ops = append(ops, walkOp{})
+		stack = stack[:len(stack)-1]
+	}
+	return ops
+}
+
+// midgame is a position from a random game after 20 plies, the root of the
+// benchmark walks.
+func midgame() board.Position {
+	rng := rand.New(rand.NewPCG(9, 9))
+	p := board.Start()
+	var l board.MoveList
+	for range 20 {
+		p.Generate(&l)
+		p = p.Play(l.Moves[rng.IntN(l.N)])
+	}
+	return p
+}
+
+func benchNet(a nets.Arch) *Net {
+	return MustCompile(nets.Random(a, rand.New(rand.NewPCG(1, 2))))
+}
+
+// BenchmarkEvaluateFull measures evaluations from scratch: positions from
+// random games, no incremental state.
+func BenchmarkEvaluateFull(b *testing.B) {
+	pos := randomPositions(rand.New(rand.NewPCG(2, 2)), 4096)
+	for _, a := range nets.Arches {
+		b.Run(a.String(), func(b *testing.B) {
+			e := NewEvaluator(benchNet(a), SideToMove)
+			sink, i := 0, 0
+			c := startCPU()
+			for b.Loop() {
+				sink += e.Evaluate(&pos[i&4095])
+				i++
+			}
+			c.report(b, i, "evals")
+			_ = sink
+		})
+	}
+}
+
+// BenchmarkPushEvaluatePop measures a search's per-node cost: Push, Evaluate
+// and Pop along a recorded walk (one op = one node).
+func BenchmarkPushEvaluatePop(b *testing.B) {
+	root := midgame()
+	ops := searchWalk(root, 4096)
+	for _, a := range nets.Arches {
+		b.Run(a.String(), func(b *testing.B) {
+			e := NewEvaluator(benchNet(a), SideToMove)
+			e.Reset(&root)
+			sink, nodes, i := 0, 0, 0
+			c := startCPU()
+			for b.Loop() {
+				// One op per iteration keeps b.Loop's count meaningful; the
+				// walk wraps around at the root.
+				op := &ops[i]
+				if op.push {
+					e.Push(&op.parent, op.move)
+					sink += e.Evaluate(&op.child)
+					nodes++
+				} else {
+					e.Pop()
+				}
+				if i++; i == len(ops) {
+					i = 0
+				}
+			}
+			c.report(b, nodes, "nodes")
+			_ = sink
+		})
+	}
+}
+
+// BenchmarkPushPop measures Push and Pop alone (the lazy update defers all
+// vector work to Evaluate).
+func BenchmarkPushPop(b *testing.B) {
+	root := midgame()
+	var l board.MoveList
+	root.Generate(&l)
+	e := NewEvaluator(benchNet(nets.Spatial), SideToMove)
+	e.Reset(&root)
+	i := 0
+	c := startCPU()
+	for b.Loop() {
+		e.Push(&root, l.Moves[i%l.N])
+		e.Pop()
+		i++
+	}
+	c.report(b, i, "pushes")
+}
+
+// BenchmarkReference measures the float64 reference.
+func BenchmarkReference(b *testing.B) {
+	pos := randomPositions(rand.New(rand.NewPCG(2, 2)), 4096)
+	for _, a := range nets.Arches {
+		b.Run(a.String(), func(b *testing.B) {
+			n := nets.Random(a, rand.New(rand.NewPCG(1, 2)))
+			sink, i := 0.0, 0
+			c := startCPU()
+			for b.Loop() {
+				p := &pos[i&4095]
+				sink += n.Evaluate(p, p.Side)
+				i++
+			}
+			c.report(b, i, "evals")
+			_ = sink
+		})
+	}
+}

@@ -1,0 +1,317 @@
+//go:build amd64 && !purego
+
+// kernels_amd64.s: AVX2 versions of the kernels in kernels_generic.go, same
+// integer arithmetic, 8 int32 lanes (or 16 int16) per instruction.
+
+#include "textflag.h"
+#include "go_asm.h"
+
+// func cpuid(eax, ecx uint32) (a, b, c, d uint32)
+TEXT ·cpuid(SB), NOSPLIT, $0-24
+	MOVL eax+0(FP), AX
+	MOVL ecx+4(FP), CX
+	CPUID
+	MOVL AX, a+8(FP)
+	MOVL BX, b+12(FP)
+	MOVL CX, c+16(FP)
+	MOVL DX, d+20(FP)
+	RET
+
+// func xgetbv() (eax, edx uint32)
+TEXT ·xgetbv(SB), NOSPLIT, $0-8
+	MOVL $0, CX
+	XGETBV
+	MOVL AX, eax+0(FP)
+	MOVL DX, edx+4(FP)
+	RET
+
+// func accumulateAVX2(dst, src, cols, plus, minus []int32)
+// The lanes are processed in passes of 96, 32 or 8 (12, 4 or 1 registers):
+// each pass loads src into registers, adds every plus column and subtracts
+// every minus column straight from memory, then stores. Going column by
+// column with the running sums in registers keeps the loop overhead per
+// column, not per column and 8 lanes.
+//
+// Registers: DI dst, SI src, DX cols, R8/R9 plus base/len, R10/R11 minus
+// base/len, CX lanes, AX first lane of the pass, BX list index, R12 address.
+
+// COLS(list, n, loop, done, BODY) runs BODY with R12 = &cols[list[i] + AX]
+// for each of the n entries of list.
+#define COLS(list, n, loop, done, BODY) \
+	XORQ BX, BX; \
+loop: \
+	CMPQ BX, n; \
+	JGE  done; \
+	MOVLQSX (list)(BX*4), R12; \
+	ADDQ AX, R12; \
+	LEAQ (DX)(R12*4), R12; \
+	BODY; \
+	INCQ BX; \
+	JMP  loop; \
+done:
+
+#define ADD12 \
+	VPADDD (R12), Y0, Y0; VPADDD 32(R12), Y1, Y1; VPADDD 64(R12), Y2, Y2; VPADDD 96(R12), Y3, Y3; \
+	VPADDD 128(R12), Y4, Y4; VPADDD 160(R12), Y5, Y5; VPADDD 192(R12), Y6, Y6; VPADDD 224(R12), Y7, Y7; \
+	VPADDD 256(R12), Y8, Y8; VPADDD 288(R12), Y9, Y9; VPADDD 320(R12), Y10, Y10; VPADDD 352(R12), Y11, Y11
+#define SUB12 \
+	VPSUBD (R12), Y0, Y0; VPSUBD 32(R12), Y1, Y1; VPSUBD 64(R12), Y2, Y2; VPSUBD 96(R12), Y3, Y3; \
+	VPSUBD 128(R12), Y4, Y4; VPSUBD 160(R12), Y5, Y5; VPSUBD 192(R12), Y6, Y6; VPSUBD 224(R12), Y7, Y7; \
+	VPSUBD 256(R12), Y8, Y8; VPSUBD 288(R12), Y9, Y9; VPSUBD 320(R12), Y10, Y10; VPSUBD 352(R12), Y11, Y11
+#define ADD4 VPADDD (R12), Y0, Y0; VPADDD 32(R12), Y1, Y1; VPADDD 64(R12), Y2, Y2; VPADDD 96(R12), Y3, Y3
+#define SUB4 VPSUBD (R12), Y0, Y0; VPSUBD 32(R12), Y1, Y1; VPSUBD 64(R12), Y2, Y2; VPSUBD 96(R12), Y3, Y3
+#define ADD1 VPADDD (R12), Y0, Y0
+#define SUB1 VPSUBD (R12), Y0, Y0
+
+TEXT ·accumulateAVX2(SB), NOSPLIT, $0-120
+	MOVQ dst_base+0(FP), DI
+	MOVQ dst_len+8(FP), CX
+	MOVQ src_base+24(FP), SI
+	MOVQ cols_base+48(FP), DX
+	MOVQ plus_base+72(FP), R8
+	MOVQ plus_len+80(FP), R9
+	MOVQ minus_base+96(FP), R10
+	MOVQ minus_len+104(FP), R11
+	XORQ AX, AX
+
+pass96:
+	MOVQ CX, R13
+	SUBQ AX, R13
+	CMPQ R13, $96
+	JLT  pass32
+	LEAQ (SI)(AX*4), R12
+	VMOVDQU (R12), Y0
+	VMOVDQU 32(R12), Y1
+	VMOVDQU 64(R12), Y2
+	VMOVDQU 96(R12), Y3
+	VMOVDQU 128(R12), Y4
+	VMOVDQU 160(R12), Y5
+	VMOVDQU 192(R12), Y6
+	VMOVDQU 224(R12), Y7
+	VMOVDQU 256(R12), Y8
+	VMOVDQU 288(R12), Y9
+	VMOVDQU 320(R12), Y10
+	VMOVDQU 352(R12), Y11
+	COLS(R8, R9, plus96Loop, plus96Done, ADD12)
+	COLS(R10, R11, minus96Loop, minus96Done, SUB12)
+	LEAQ (DI)(AX*4), R12
+	VMOVDQU Y0, (R12)
+	VMOVDQU Y1, 32(R12)
+	VMOVDQU Y2, 64(R12)
+	VMOVDQU Y3, 96(R12)
+	VMOVDQU Y4, 128(R12)
+	VMOVDQU Y5, 160(R12)
+	VMOVDQU Y6, 192(R12)
+	VMOVDQU Y7, 224(R12)
+	VMOVDQU Y8, 256(R12)
+	VMOVDQU Y9, 288(R12)
+	VMOVDQU Y10, 320(R12)
+	VMOVDQU Y11, 352(R12)
+	ADDQ $96, AX
+	JMP  pass96
+
+pass32:
+	MOVQ CX, R13
+	SUBQ AX, R13
+	CMPQ R13, $32
+	JLT  pass8
+	LEAQ (SI)(AX*4), R12
+	VMOVDQU (R12), Y0
+	VMOVDQU 32(R12), Y1
+	VMOVDQU 64(R12), Y2
+	VMOVDQU 96(R12), Y3
+	COLS(R8, R9, plus32Loop, plus32Done, ADD4)
+	COLS(R10, R11, minus32Loop, minus32Done, SUB4)
+	LEAQ (DI)(AX*4), R12
+	VMOVDQU Y0, (R12)
+	VMOVDQU Y1, 32(R12)
+	VMOVDQU Y2, 64(R12)
+	VMOVDQU Y3, 96(R12)
+	ADDQ $32, AX
+	JMP  pass32
+
+pass8:
+	CMPQ AX, CX
+	JGE  accDone
+	VMOVDQU (SI)(AX*4), Y0
+	COLS(R8, R9, plus8Loop, plus8Done, ADD1)
+	COLS(R10, R11, minus8Loop, minus8Done, SUB1)
+	VMOVDQU Y0, (DI)(AX*4)
+	ADDQ $8, AX
+	JMP  pass8
+
+accDone:
+	VZEROUPPER
+	RET
+
+// func denseAVX2(dst []int32, in, w []int16, shift uint64)
+// The weights are laid out group by group (4 input pairs), and within a
+// group block by block (8 outputs): w[(((g·blocks+b)·4+p)·8+j)·2+t]. A pass
+// keeps the sums of up to 5 blocks in Y0-Y4; for each group it broadcasts
+// the 4 input pairs (in[2p], in[2p+1]) once (Y5-Y8) and multiply-adds them
+// with every block's weight pairs (VPMADDWD). A block's 4 products are
+// summed exactly, shifted right, and added to its sum.
+//
+// Registers: DI dst, SI in, DX weights of the pass's first block, R8 groups,
+// R9 group stride in bytes (blocks·128), R10 blocks left, R11 group index,
+// R12 weight pointer, R13 input pointer, X15 shift.
+
+#define BCAST4 \
+	VPBROADCASTD (R13), Y5; \
+	VPBROADCASTD 4(R13), Y6; \
+	VPBROADCASTD 8(R13), Y7; \
+	VPBROADCASTD 12(R13), Y8
+
+// BLOCK(off, acc): acc += (Σ 4 pair products of the block at R12+off) >> shift.
+#define BLOCK(off, acc) \
+	VPMADDWD off(R12), Y5, Y9; \
+	VPMADDWD off+32(R12), Y6, Y10; \
+	VPMADDWD off+64(R12), Y7, Y11; \
+	VPMADDWD off+96(R12), Y8, Y12; \
+	VPADDD   Y10, Y9, Y9; \
+	VPADDD   Y12, Y11, Y11; \
+	VPADDD   Y11, Y9, Y9; \
+	VPSRAD   X15, Y9, Y9; \
+	VPADDD   Y9, acc, acc
+
+TEXT ·denseAVX2(SB), NOSPLIT, $0-80
+	MOVQ  dst_base+0(FP), DI
+	MOVQ  dst_len+8(FP), R10
+	MOVQ  in_base+24(FP), SI
+	MOVQ  in_len+32(FP), R8
+	MOVQ  w_base+48(FP), DX
+	VMOVQ shift+72(FP), X15
+	SHRQ  $3, R8  // groups = inputs/8
+	SHRQ  $3, R10 // blocks
+	MOVQ  R10, R9
+	SHLQ  $7, R9  // group stride: blocks·128 bytes
+
+pass5:
+	CMPQ  R10, $5
+	JLT   pass2
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	VPXOR Y2, Y2, Y2
+	VPXOR Y3, Y3, Y3
+	VPXOR Y4, Y4, Y4
+	MOVQ  DX, R12
+	MOVQ  SI, R13
+	MOVQ  R8, R11
+
+group5:
+	BCAST4
+	BLOCK(0, Y0)
+	BLOCK(128, Y1)
+	BLOCK(256, Y2)
+	BLOCK(384, Y3)
+	BLOCK(512, Y4)
+	ADDQ    R9, R12
+	ADDQ    $16, R13
+	DECQ    R11
+	JNZ     group5
+	VMOVDQU Y0, (DI)
+	VMOVDQU Y1, 32(DI)
+	VMOVDQU Y2, 64(DI)
+	VMOVDQU Y3, 96(DI)
+	VMOVDQU Y4, 128(DI)
+	ADDQ    $160, DI
+	ADDQ    $640, DX
+	SUBQ    $5, R10
+	JMP     pass5
+
+pass2:
+	CMPQ  R10, $2
+	JLT   pass1
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	MOVQ  DX, R12
+	MOVQ  SI, R13
+	MOVQ  R8, R11
+
+group2:
+	BCAST4
+	BLOCK(0, Y0)
+	BLOCK(128, Y1)
+	ADDQ    R9, R12
+	ADDQ    $16, R13
+	DECQ    R11
+	JNZ     group2
+	VMOVDQU Y0, (DI)
+	VMOVDQU Y1, 32(DI)
+	ADDQ    $64, DI
+	ADDQ    $256, DX
+	SUBQ    $2, R10
+	JMP     pass2
+
+pass1:
+	CMPQ  R10, $1
+	JLT   denseDone
+	VPXOR Y0, Y0, Y0
+	MOVQ  DX, R12
+	MOVQ  SI, R13
+	MOVQ  R8, R11
+
+group1:
+	BCAST4
+	BLOCK(0, Y0)
+	ADDQ    R9, R12
+	ADDQ    $16, R13
+	DECQ    R11
+	JNZ     group1
+	VMOVDQU Y0, (DI)
+
+denseDone:
+	VZEROUPPER
+	RET
+
+// func activateAVX2(dst []int16, acc, bias []int32, neg int32, a *act, table *[tabSize]uint32)
+// Per 8 lanes: x = bias + (acc^neg) - neg; t = clamp(x >> shift) + off;
+// gather the packed (y0, dy) table entries at t >> f; multiply-add them with
+// (2^f, t & mask); round, shift by f, pack to int16.
+TEXT ·activateAVX2(SB), NOSPLIT, $0-96
+	MOVQ dst_base+0(FP), DI
+	MOVQ acc_base+24(FP), SI
+	MOVQ acc_len+32(FP), CX
+	MOVQ bias_base+48(FP), DX
+	MOVL neg+72(FP), R10
+	VMOVD R10, X15
+	VPBROADCASTD X15, Y15
+	MOVQ a+80(FP), R8
+	MOVQ table+88(FP), R9
+	VMOVQ act_shift(R8), X14
+	VMOVQ act_fbits(R8), X13
+	VPBROADCASTD act_lo(R8), Y12
+	VPBROADCASTD act_hi(R8), Y11
+	VPBROADCASTD act_off(R8), Y10
+	VPBROADCASTD act_mask(R8), Y9
+	VPBROADCASTD act_one(R8), Y8
+	VPBROADCASTD act_half(R8), Y7
+	XORQ AX, AX
+
+actLoop:
+	VMOVDQU      (SI)(AX*4), Y0
+	VPXOR        Y15, Y0, Y0
+	VPSUBD       Y15, Y0, Y0
+	VPADDD       (DX)(AX*4), Y0, Y0
+	VPSRAD       X14, Y0, Y0
+	VPMINSD      Y11, Y0, Y0
+	VPMAXSD      Y12, Y0, Y0
+	VPADDD       Y10, Y0, Y0
+	VPSRAD       X13, Y0, Y1 // table index
+	VPAND        Y9, Y0, Y2  // interpolation weight
+	VPCMPEQD     Y3, Y3, Y3  // gather every lane
+	VPXOR        Y4, Y4, Y4  // the gather merges into Y4: clear it so no iteration waits for the last
+	VPGATHERDD   Y3, (R9)(Y1*4), Y4
+	VPSLLD       $16, Y2, Y2
+	VPOR         Y8, Y2, Y2  // lanes (2^f, weight)
+	VPMADDWD     Y2, Y4, Y4  // y0·2^f + dy·weight
+	VPADDD       Y7, Y4, Y4
+	VPSRAD       X13, Y4, Y4
+	VEXTRACTI128 $1, Y4, X5
+	VPACKSSDW    X5, X4, X4
+	VMOVDQU      X4, (DI)(AX*2)
+	ADDQ         $8, AX
+	CMPQ         AX, CX
+	JL           actLoop
+	VZEROUPPER
+	RET

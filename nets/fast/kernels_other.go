@@ -1,0 +1,16 @@
+//go:build !amd64 || purego
+
+// kernels_other.go uses the portable Go kernels where there is no assembly
+// (other architectures, or the purego build tag).
+package fast
+
+const haveAVX2 = false
+
+func accumulate(dst, src, cols, plus, minus []int32) { accumulateGo(dst, src, cols, plus, minus) }
+func dense(dst []int32, in, w []int16, shift uint64) { denseGo(dst, in, w, shift) }
+func activate(dst []int16, acc, bias []int32, neg int32, a *act) {
+	activateGo(dst, acc, bias, neg, a)
+}
+
+// Kernels names the kernel implementation in use.
+func Kernels() string { return "go" }
