@@ -1,5 +1,6 @@
 // Package crownsearch adapts engine/search to protocol.Searcher: the
-// protocol's options choose the evaluator, table size, threads and opening
+// protocol's options choose the evaluator (material, a neural network from
+// package nets, or a seed-004 heuristic), table size, threads and opening
 // book; a book move is played without searching (except in analysis); the
 // protocol's limits, cancellation and ponder-hit map onto search.Limits,
 // the search's context and Searcher.PonderHit.
@@ -18,12 +19,15 @@ import (
 	"crown/engine/eval"
 	"crown/engine/eval/features"
 	"crown/engine/search"
+	"crown/nets"
+	"crown/nets/fast"
 	"crown/protocol"
 )
 
 // Evaluator names accepted in Options.Evaluator; "" means the first.
 const (
 	Material  = "material"  // piece count, kings 1.5 (seed 001's control player)
+	NN        = "nn"        // a seeds' neural network: Options.NetFile, or the embedded default
 	Heuristic = "heuristic" // a seed-004 feature heuristic; Options.NetFile is its weight file
 )
 
@@ -49,7 +53,7 @@ func New(log zerolog.Logger) (*Searcher, error) {
 }
 
 // Evaluators implements protocol.Evaluators.
-func (a *Searcher) Evaluators() []string { return []string{Material, Heuristic} }
+func (a *Searcher) Evaluators() []string { return []string{Material, NN, Heuristic} }
 
 // NewGame clears the transposition table and move-ordering history.
 func (a *Searcher) NewGame() { a.s.Clear() }
@@ -102,6 +106,16 @@ func evaluator(name, file string) (search.NewEvaluator, error) {
 	switch name {
 	case "", Material:
 		return eval.NewMaterial, nil
+	case NN:
+		n, err := nets.LoadOrDefault(file)
+		if err != nil {
+			return nil, fmt.Errorf("evaluator nn: %w", err)
+		}
+		c, err := fast.Compile(n)
+		if err != nil {
+			return nil, fmt.Errorf("evaluator nn: %w", err)
+		}
+		return fast.Factory(c), nil
 	case Heuristic:
 		if file == "" {
 			return nil, errors.New("evaluator heuristic needs a weight file (net-file; written by crown evolve ga)")
@@ -113,7 +127,7 @@ func evaluator(name, file string) (search.NewEvaluator, error) {
 		// Evaluate only reads h, so the threads share it.
 		return func() search.Evaluator { return h }, nil
 	}
-	return nil, fmt.Errorf("unknown evaluator %q (want %s or %s)", name, Material, Heuristic)
+	return nil, fmt.Errorf("unknown evaluator %q (want %s, %s or %s)", name, Material, NN, Heuristic)
 }
 
 func bookPlayer(policy, file string) (*book.Player, error) {

@@ -53,6 +53,16 @@ func TestConfigure(t *testing.T) {
 	if err := a.Configure(o); err != nil || a.player != nil {
 		t.Fatalf("book off / egdb dir: %v", err)
 	}
+	// The neural evaluator runs with the embedded network.
+	o.Evaluator = NN
+	if err := a.Configure(o); err != nil {
+		t.Fatalf("nn: %v", err)
+	}
+	p, _ := board.ParseFEN("B:W18:B14")
+	res := a.Search(context.Background(), protocol.Request{Game: board.NewGame(p, board.Rules{}), Limits: protocol.Limits{Depth: 3}}, func(protocol.Info) {})
+	if len(res.PV) == 0 || res.PV[0].HubString() != "14x23x18" {
+		t.Fatalf("nn search: %+v", res)
+	}
 	// A weight file that is not one is refused.
 	junk := filepath.Join(t.TempDir(), "junk")
 	os.WriteFile(junk, []byte("not weights"), 0o644)
