@@ -163,6 +163,11 @@ func (a *Searcher) Search(ctx context.Context, req protocol.Request, info func(p
 		Depth: l.Depth, Nodes: l.Nodes, MoveTime: l.MoveTime, Time: l.Time, Inc: l.Inc,
 		MovesToGo: l.MovesToGo, Infinite: l.Infinite,
 	}
+	// search.Searcher.PonderHit is not tied to one search: a hit that lands
+	// between the check below and the search's start would be lost, and the
+	// search would ponder on until the loop cancels it at Limits.Deadline
+	// (still inside the time given, but using all of it). The window is a
+	// few microseconds; a per-search PonderHit in engine/search would close it.
 	if req.Mode == protocol.Ponder && req.PonderHit != nil {
 		select {
 		case <-req.PonderHit: // already hit: search on the clock
