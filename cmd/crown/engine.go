@@ -1,0 +1,28 @@
+// engine.go implements engine mode, what `crown` does with no subcommand:
+// the Hub protocol and the CheckerBoard text dialect on stdin/stdout (see
+// package protocol). Only protocol lines go to stdout; logs go to stderr or
+// --log-file.
+package main
+
+import (
+	"os"
+
+	"github.com/rs/zerolog"
+
+	"crown/protocol"
+	"crown/protocol/crownsearch"
+)
+
+// version is the engine version reported to clients.
+const version = "0.1"
+
+type engineCmd struct{}
+
+func (c *engineCmd) Run(log *zerolog.Logger) error {
+	s, err := crownsearch.New(*log)
+	if err != nil {
+		return err
+	}
+	e := protocol.New(s, os.Stdout, protocol.ID{Name: "crown", Version: version, Author: "crown authors"}, *log)
+	return e.Run(os.Stdin)
+}

@@ -1,0 +1,121 @@
+package crownsearch
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"crown/engine/board"
+	"crown/engine/search"
+	"crown/protocol"
+)
+
+func TestConfigure(t *testing.T) {
+	a, err := New(zerolog.Nop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := protocol.DefaultOptions()
+	bad := []protocol.Options{}
+	for _, f := range []func(*protocol.Options){
+		func(o *protocol.Options) { o.Evaluator = "nosuch" },
+		func(o *protocol.Options) { o.Evaluator = Heuristic }, // no weight file
+		func(o *protocol.Options) { o.Evaluator, o.NetFile = Heuristic, "/nonexistent/weights" },
+		func(o *protocol.Options) { o.Book = "sometimes" },
+		func(o *protocol.Options) { o.BookFile = "/nonexistent/book" },
+		func(o *protocol.Options) { o.EGDBDir = "/nonexistent/egdb" },
+	} {
+		b := o
+		f(&b)
+		bad = append(bad, b)
+	}
+	before := a.s
+	for _, b := range bad {
+		if err := a.Configure(b); err == nil {
+			t.Errorf("Configure(%+v) accepted", b)
+		}
+	}
+	if a.s != before || a.opts != o {
+		t.Fatal("a refused Configure changed the searcher")
+	}
+	// Hash and threads change in place; the evaluator rebuilds the search.
+	o.HashMB, o.Threads = 8, 2
+	if err := a.Configure(o); err != nil || a.s != before || a.s.Options().HashMB != 8 || a.s.Options().Threads != 2 {
+		t.Fatalf("resize: %v %+v", err, a.s.Options())
+	}
+	o.Book = "off"
+	o.EGDBDir = t.TempDir()
+	if err := a.Configure(o); err != nil || a.player != nil {
+		t.Fatalf("book off / egdb dir: %v", err)
+	}
+	// The neural evaluator runs with the embedded network.
+	o.Evaluator = NN
+	if err := a.Configure(o); err != nil {
+		t.Fatalf("nn: %v", err)
+	}
+	p, _ := board.ParseFEN("B:W18:B14")
+	res := a.Search(context.Background(), protocol.Request{Game: board.NewGame(p, board.Rules{}), Limits: protocol.Limits{Depth: 3}}, func(protocol.Info) {})
+	if len(res.PV) == 0 || res.PV[0].HubString() != "14x23x18" {
+		t.Fatalf("nn search: %+v", res)
+	}
+	// A weight file that is not one is refused.
+	junk := filepath.Join(t.TempDir(), "junk")
+	os.WriteFile(junk, []byte("not weights"), 0o644)
+	o.Evaluator, o.NetFile = Heuristic, junk
+	if err := a.Configure(o); err == nil {
+		t.Fatal("junk weight file accepted")
+	}
+}
+
+func TestBookAndSearch(t *testing.T) {
+	a, err := New(zerolog.Nop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := board.Start()
+	g := board.NewGame(start, board.Rules{})
+	infos := 0
+	// In the book: an answer at once, without searching.
+	res := a.Search(context.Background(), protocol.Request{Game: g, Limits: protocol.Limits{Depth: 6}}, func(protocol.Info) { infos++ })
+	if len(res.PV) != 1 || infos != 0 || !slices.Contains(start.LegalMoves(), res.PV[0]) {
+		t.Fatalf("book answer %+v after %d infos", res, infos)
+	}
+	// Analysis ignores the book and searches.
+	res = a.Search(context.Background(), protocol.Request{Game: g, Limits: protocol.Limits{Depth: 6}, Mode: protocol.Analyze}, func(protocol.Info) { infos++ })
+	if res.Depth != 6 || infos != 6 {
+		t.Fatalf("analysis: depth %d, %d infos", res.Depth, infos)
+	}
+	// A forced win is found and scored as one.
+	p, _ := board.ParseFEN("B:W18:B14")
+	res = a.Search(context.Background(), protocol.Request{Game: board.NewGame(p, board.Rules{}), Limits: protocol.Limits{Depth: 4}}, func(protocol.Info) {})
+	if res.Score < search.WinLimit {
+		t.Fatalf("winning capture scored %d", res.Score)
+	}
+	// Pondering waits for the ponder-hit, then keeps to the move time.
+	hit := make(chan struct{})
+	q, _ := board.ParseFEN("B:W18,19,21,23,24,26,29,30,31,32:B1,2,3,4,6,7,9,10,11,12")
+	done := make(chan time.Time)
+	go func() {
+		a.Search(context.Background(), protocol.Request{Game: board.NewGame(q, board.Rules{}), Limits: protocol.Limits{MoveTime: 30 * time.Millisecond},
+			Mode: protocol.Ponder, PonderHit: hit}, func(protocol.Info) {})
+		done <- time.Now()
+	}()
+	select {
+	case <-done:
+		t.Fatal("a pondering search returned before ponder-hit")
+	case <-time.After(200 * time.Millisecond):
+	}
+	t0 := time.Now()
+	close(hit)
+	select {
+	case end := <-done:
+		t.Logf("returned %v after ponder-hit with a 30 ms move time", end.Sub(t0))
+	case <-time.After(5 * time.Second):
+		t.Fatal("ponder-hit ignored")
+	}
+}

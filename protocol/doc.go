@@ -1,0 +1,63 @@
+// Package protocol is how crown talks to GUIs, match runners and scripts.
+//
+// An Engine reads lines and answers on a writer (stdin and stdout in engine
+// mode; only protocol lines are written, logs go elsewhere). It drives a
+// Searcher, the small interface it declares in searcher.go; package
+// crownsearch implements it over engine/search, and protocoltest.Mock is a
+// scripted stand-in for tests.
+//
+// # Hub protocol v2
+//
+// Scan's protocol.txt, for English checkers: hub -> id, param lines, wait;
+// set-param (before init, or any time when idle); init -> ready; new-game;
+// pos pos=<33-character position string or PDN FEN> [moves="..."] (also
+// fen=<FEN> or the flag start); level depth=N | nodes=N | move-time=S |
+// [moves=N] time=S [inc=S] | infinite (kinds may be combined; the level
+// stays until the next level command; move-time=1 before the first);
+// go think|ponder|analyze; stop, ponder-hit and ping (-> pong) at any time;
+// quit. A search writes info lines (depth, score in men, nodes, time, nps in
+// millions, pv) and exactly one done move=M [ponder=M], also after stop.
+// Captures are written from x to x captured squares (15x22x18). Every
+// written token is key=value with no '=' inside a value: pydraughts cannot
+// parse anything else. Unknown commands and arguments are ignored; a known
+// command with bad arguments gets error message="..." and changes nothing.
+// Commands other than stop, ponder-hit, ping and quit that arrive during a
+// search are run, in order, after it. End of input stops an infinite or
+// pondering search at once, lets a bounded one finish, runs the commands
+// already read, and ends the loop.
+//
+// Parameters: variant (enum, english), hash, threads, evaluator, net-file,
+// book (off random weighted best; true/false accepted), book-file, egdb-dir,
+// egdb-policy (off always kimcho), egdb-cache, egdb-pieces, pos-frame
+// (standard, or pydraughts: positions in pydraughts' rotated, colour-swapped
+// frame, character i = square 33-i; moves stay in standard numbering) and
+// move-overhead (milliseconds taken off every time limit).
+//
+// # CheckerBoard text dialect
+//
+// The CheckerBoard engine API's commands on the same input, with command
+// words that Hub does not use (name, about, help, get, set, getmove). Each
+// command is answered by one line that starts with its own command word:
+//
+//	name                      name value="crown 0.1"
+//	about | help              about value="..." | help value=crownhelp.htm
+//	get <option>              get name=<option> value=<value>   (value=? if unsupported)
+//	set <option> <value>      set name=<option> value=<value in effect>
+//	set gamehist <FEN> [moves] set name=gamehist value=<FEN the moves lead to>
+//	getmove <FEN> <seconds> [<info> [<moreinfo>]]
+//	                          info lines, then
+//	                          getmove move=<PDN move> fen=<FEN after it> result=draw|win|loss|unknown info="<search text>"
+//
+// Options: protocolversion (2), gametype (21), hashsize, book (0-3: off,
+// random, weighted, best), bookfile, dbmbytes, dbpath, enable_wld,
+// max_dbpieces, allscores (accepted and reported, not used yet) and
+// searchthreads. getmove's seconds, info and moreinfo are getmove's maxtime,
+// info bits and moreinfo clock (see cbgetmove.go). A bad value gets an
+// error line and changes nothing.
+//
+// # CheckerBoard engine library
+//
+// protocol/cbapi builds crown as a C shared library exporting getmove and
+// enginecommand with CheckerBoard's signatures; it uses Engine.CBCommand
+// and Engine.GetMove and the board conversions in cbboard.go.
+package protocol

@@ -1,0 +1,167 @@
+// hub.go handles Hub protocol v2 commands (Scan's protocol.txt) for English
+// checkers: hub, set-param, init, new-game, pos, level, go, stop,
+// ponder-hit, ping and quit. Unknown commands are ignored, as the protocol
+// asks; a known command with bad arguments gets an `error` line and changes
+// nothing.
+package protocol
+
+import (
+	"fmt"
+	"strings"
+
+	"crown/engine/board"
+)
+
+// dispatch runs one input line and reports whether the loop must end.
+func (e *Engine) dispatch(text string) (quit bool) {
+	word, rest := firstWord(text)
+	if word == "" {
+		return false
+	}
+	if isCBCommand(word) {
+		e.cbLine(word, rest)
+		return false
+	}
+	switch word {
+	case "hub", "set-param", "init", "new-game", "pos", "level", "go", "stop", "ponder-hit", "ping", "quit":
+	default:
+		e.log.Debug().Str("line", text).Msg("unknown command ignored")
+		return false
+	}
+	l, err := ParseLine(text)
+	if err != nil {
+		e.sendError(err.Error())
+		return false
+	}
+	switch l.Cmd {
+	case "hub":
+		e.hubHello()
+	case "set-param":
+		err = e.setParam(l)
+	case "init":
+		if err := e.applyOptions(); err != nil {
+			e.sendError("init: " + err.Error())
+		}
+		e.inited = true
+		e.send("ready")
+	case "new-game":
+		e.applyOptionsQuietly()
+		e.s.NewGame()
+	case "pos":
+		err = e.hubPos(l)
+	case "level":
+		var lv Level
+		if lv, err = ParseLevel(l); err == nil {
+			e.level = lv
+		}
+	case "go":
+		err = e.hubGo(l)
+	case "stop":
+		if e.run != nil {
+			e.stopSearch()
+		}
+	case "ponder-hit":
+		if e.run != nil {
+			e.ponderHit()
+		}
+	case "ping":
+		e.send("pong")
+	case "quit":
+		e.shutdown()
+		return true
+	}
+	if err != nil {
+		e.sendError(err.Error())
+	}
+	return false
+}
+
+// hubHello answers `hub`: id, the parameters, wait.
+func (e *Engine) hubHello() {
+	args := []Arg{kv("name", e.id.Name), kv("version", e.id.Version)}
+	if e.id.Author != "" {
+		args = append(args, kv("author", e.id.Author))
+	}
+	e.send("id", args...)
+	for _, p := range e.params() {
+		e.send("param", p.declare()...)
+	}
+	e.send("wait")
+}
+
+// hubPos reads `pos pos=<position> [moves="..."]`; `fen=<FEN>` and the flag
+// `start` are accepted in place of pos=.
+func (e *Engine) hubPos(l Line) error {
+	var p board.Position
+	var err error
+	if s, ok := l.Get("pos"); ok {
+		p, err = ParsePosition(s, e.frame)
+	} else if s, ok := l.Get("fen"); ok {
+		p, err = board.ParseFEN(s)
+	} else if l.Has("start") {
+		p = board.Start()
+	} else {
+		return fmt.Errorf("pos: want pos=<position>, fen=<FEN> or start")
+	}
+	if err != nil {
+		return fmt.Errorf("pos: %w", err)
+	}
+	g := board.NewGame(p, board.Rules{})
+	if moves, ok := l.Get("moves"); ok {
+		for i, t := range strings.Fields(moves) {
+			if _, err := g.PlayText(t); err != nil {
+				return fmt.Errorf("pos: move %d (%s): %w", i+1, t, err)
+			}
+		}
+	}
+	e.game = g
+	return nil
+}
+
+// hubGo starts a search: `go think|ponder|analyze` (plain `go` thinks).
+func (e *Engine) hubGo(l Line) error {
+	mode := Think
+	switch {
+	case l.Has("think"):
+	case l.Has("ponder"):
+		mode = Ponder
+	case l.Has("analyze"):
+		mode = Analyze
+	case len(l.Args) > 0:
+		return fmt.Errorf("go: want think, ponder or analyze")
+	}
+	p := e.game.Position()
+	if !p.HasMoves() {
+		e.sendError("go: the side to move has no legal move")
+		e.send("done")
+		return nil
+	}
+	req := Request{Game: e.game, Limits: e.level.Limits(e.overhead), Mode: mode}
+	e.startSearch(req, e.hubInfo, e.hubDone)
+	return nil
+}
+
+// hubInfo writes an `info` line: key=value tokens only, no value holding
+// '=' (pydraughts cannot parse either).
+func (e *Engine) hubInfo(i Info) {
+	args := []Arg{
+		kv("depth", fmt.Sprint(i.Depth)),
+		kv("score", MenScore(i.Score)),
+		kv("nodes", fmt.Sprint(i.Nodes)),
+		kv("time", fmt.Sprintf("%.3f", i.Time.Seconds())),
+		kv("nps", fmt.Sprintf("%.2f", mnps(i.Nodes, i.Time))),
+	}
+	if pv := pvText(e.run.req.Game.Position(), i.PV, board.Move.HubString); pv != "" {
+		args = append(args, kv("pv", pv))
+	}
+	e.send("info", args...)
+}
+
+// hubDone writes the single `done move=... [ponder=...]` of a search.
+func (e *Engine) hubDone(a answer) {
+	args := []Arg{kv("move", a.move.HubString())}
+	if a.hasPonder {
+		args = append(args, kv("ponder", a.ponder.HubString()))
+	}
+	e.send("done", args...)
+}

@@ -1,0 +1,379 @@
+package protocol_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"crown/engine/board"
+	"crown/protocol"
+	"crown/protocol/protocoltest"
+)
+
+func TestHubHandshake(t *testing.T) {
+	m := protocoltest.NewMock()
+	s := protocoltest.NewSession(t, m)
+	defer s.Close()
+	s.Send("hub")
+	id := s.Expect("id")
+	if v, _ := id.Get("name"); v != "crown" {
+		t.Fatalf("id name %q", v)
+	}
+	params := map[string]protocol.Line{}
+	for {
+		l := s.NextLine()
+		if l.Cmd == "wait" {
+			break
+		}
+		if l.Cmd != "param" {
+			t.Fatalf("unexpected %s before wait", l.Cmd)
+		}
+		for _, a := range l.Args {
+			if a.Flag || strings.Contains(a.Value, "=") {
+				t.Fatalf("param token %+v would crash pydraughts", a)
+			}
+		}
+		name, _ := l.Get("name")
+		params[name] = l
+	}
+	for _, want := range []string{"variant", "hash", "threads", "evaluator", "net-file", "book", "book-file", "egdb-dir", "egdb-policy", "pos-frame"} {
+		if _, ok := params[want]; !ok {
+			t.Errorf("no %s parameter", want)
+		}
+	}
+	if v, _ := params["variant"].Get("values"); !slices.Contains(strings.Fields(v), "english") {
+		t.Fatalf("variant values %q lack english", v)
+	}
+	if v, _ := params["egdb-policy"].Get("values"); v != "off always kimcho" {
+		t.Fatalf("egdb-policy values %q", v)
+	}
+	s.Send("set-param name=hash value=128", "set-param name=threads value=2",
+		"set-param name=egdb-dir value=\"/tmp/db dir\"", "set-param name=egdb-policy value=kimcho",
+		"set-param name=variant value=english", "set-param name=book value=false", "init")
+	s.Expect("ready")
+	o := m.LastOptions()
+	if o.Book != "off" || o.HashMB != 128 || o.Threads != 2 || o.EGDBDir != "/tmp/db dir" || o.EGDBPolicy != 2 {
+		t.Fatalf("options not applied at init: %+v", o)
+	}
+	// After init a change applies at once; a bad one is refused and reported.
+	s.Send("set-param name=hash value=256")
+	s.Sync()
+	if m.LastOptions().HashMB != 256 {
+		t.Fatalf("hash not applied after init: %+v", m.LastOptions())
+	}
+	for _, bad := range []string{"set-param name=hash value=0", "set-param name=variant value=frisian",
+		"set-param name=nosuch value=1", "set-param name=book value=maybe", "set-param name=book value=worst", "set-param name=evaluator value=broken"} {
+		s.Send(bad)
+		s.Expect("error")
+	}
+	s.Sync()
+	if o := m.LastOptions(); o.HashMB != 256 || o.Evaluator != "" {
+		t.Fatalf("bad set-param changed options: %+v", o)
+	}
+	s.Send("hub")
+	s.Expect("id")
+	for l := s.NextLine(); l.Cmd != "wait"; l = s.NextLine() {
+		if n, _ := l.Get("name"); n == "evaluator" {
+			if v, _ := l.Get("value"); v != "" {
+				t.Fatalf("refused evaluator still declared: %q", v)
+			}
+		}
+	}
+}
+
+func TestHubPositions(t *testing.T) {
+	m := protocoltest.NewMock()
+	s := protocoltest.NewSession(t, m)
+	defer s.Close()
+	cases := []struct{ cmd, fen string }{
+		{"pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww", "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"},
+		{"pos start moves=\"11-15 23-19\"", "B:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15"},
+		{"pos pos=B:W21-32:B1-12 moves=\"11-15 22-18 15x22x18 25x18\"", "B:W18,21,23,24,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12"},
+		{"pos fen=W:W18,24,K30:B11,K5", "W:W18,24,K30:BK5,11"},
+		// Hub capture form: from x to x captured.
+		{"pos fen=B:W18,30:B14 moves=14x23x18", "W:W30:B23"},
+	}
+	for _, c := range cases {
+		s.Send(c.cmd, "level depth=1", "go think")
+		s.Until("done")
+		got := m.LastRequest(t).Game.Position()
+		if got.FEN() != c.fen {
+			t.Errorf("%s: searched %s, want %s", c.cmd, got.FEN(), c.fen)
+		}
+	}
+	// Bad positions and moves are refused and the last good position stays.
+	for _, bad := range []string{
+		"pos pos=Bbbbbbbbbbbbbbeeeeeeeewwwwwwwwwww",
+		"pos pos=Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww",
+		"pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwwx",
+		"pos pos=Bbbbbbbbbbbbb",
+		"pos pos=B:W21-32:B1-13",
+		"pos start moves=\"11-17\"",
+		"pos start moves=\"11-15 11-15\"",
+		"pos moves=\"11-15\"",
+		"pos pos=\"unterminated",
+		"pos pos=Beeeeeeeeeeeeeeeeeeeeeeeeeeeeebbe", // black man on its crowning row
+	} {
+		s.Send(bad)
+		if l := s.Expect("error"); !l.Has("message") {
+			t.Fatalf("%s: error without message", bad)
+		}
+	}
+	s.Send("go think")
+	s.Until("done")
+	if got := m.LastRequest(t).Game.Position(); got.FEN() != cases[len(cases)-1].fen {
+		t.Fatalf("bad pos changed the position to %s", got.FEN())
+	}
+	// The search sees the game history (for repetition).
+	s.Send("pos fen=W:WK30:BK5 moves=\"30-26 5-1 26-30 1-5\"", "go think")
+	s.Until("done")
+	if g := m.LastRequest(t).Game; g.Ply() != 4 || g.Repetitions() != 2 {
+		t.Fatalf("history: ply %d repetitions %d", g.Ply(), g.Repetitions())
+	}
+}
+
+func TestHubLevels(t *testing.T) {
+	m := protocoltest.NewMock()
+	s := protocoltest.NewSession(t, m)
+	defer s.Close()
+	s.Send("set-param name=move-overhead value=0", "init")
+	s.Expect("ready")
+	sec, ms := time.Second, time.Millisecond
+	cases := []struct {
+		level string
+		want  protocol.Limits
+	}{
+		{"level depth=3", protocol.Limits{Depth: 3}},
+		{"level nodes=5000", protocol.Limits{Nodes: 5000}},
+		{"level move-time=0.05", protocol.Limits{MoveTime: 50 * ms}},
+		{"level time=60", protocol.Limits{Time: 60 * sec}},
+		// Fischer: the increment is added before the move.
+		{"level time=30 inc=1", protocol.Limits{Time: 31 * sec, Inc: sec}},
+		{"level moves=10 time=20", protocol.Limits{Time: 20 * sec, MovesToGo: 10}},
+		{"level moves=1 time=0.04", protocol.Limits{Time: 40 * ms, MovesToGo: 1}},
+		{"level depth=2 move-time=10 unknown=7", protocol.Limits{Depth: 2, MoveTime: 10 * sec}},
+		{"level infinite", protocol.Limits{Infinite: true}},
+	}
+	for _, c := range cases {
+		s.Send("pos start", c.level, "go think")
+		s.Expect("info")
+		s.Send("stop")
+		s.Until("done")
+		if got := m.LastRequest(t).Limits; got != c.want {
+			t.Errorf("%s: limits %+v, want %+v", c.level, got, c.want)
+		}
+	}
+	// The move overhead comes off the move time and the clock.
+	s.Send("set-param name=move-overhead value=30", "level move-time=0.05 time=2", "go think")
+	s.Until("done")
+	if got := m.LastRequest(t).Limits; got.MoveTime != 20*ms || got.Time != 1970*ms {
+		t.Errorf("overhead: limits %+v", got)
+	}
+	s.Send("set-param name=move-overhead value=0", "level infinite")
+	// Bad levels are refused and the previous level stays.
+	for _, bad := range []string{"level", "level depth=0", "level depth=x", "level move-time=-1",
+		"level time=abc", "level inc=1", "level moves=3", "level nodes=-5", "level time=NaN", "level move-time=1e300"} {
+		s.Send(bad)
+		s.Expect("error")
+	}
+	s.Send("go think")
+	s.Expect("info")
+	s.Send("stop")
+	s.Until("done")
+	if got := m.LastRequest(t).Limits; !got.Infinite {
+		t.Fatalf("bad level replaced the infinite level: %+v", got)
+	}
+}
+
+func TestHubStopDuringSearch(t *testing.T) {
+	s := protocoltest.NewSession(t, protocoltest.NewMock())
+	defer s.Close()
+	s.Send("pos start", "level infinite", "go analyze")
+	s.Expect("info")
+	s.Send("ping")
+	s.Until("pong") // answered while searching
+	s.Send("stop")
+	done := s.Until("done")
+	mv, _ := done.Get("move")
+	start := board.Start()
+	if _, err := start.ParseMove(mv); err != nil {
+		t.Fatalf("done move %q: %v", mv, err)
+	}
+	s.Sync()
+	// stop when idle does nothing; exactly one done was written.
+	s.Send("stop")
+	s.Sync()
+	// The hard limit ends a search without a stop.
+	s.Send("level move-time=0.05", "go think")
+	s.Until("done")
+}
+
+func TestHubPonderHit(t *testing.T) {
+	m := protocoltest.NewMock()
+	s := protocoltest.NewSession(t, m)
+	defer s.Close()
+	s.Send("set-param name=move-overhead value=0")
+	s.Send("pos start moves=\"11-15\"", "level move-time=0.03", "go ponder")
+	// While pondering, the move time does not run.
+	s.Quiet(150 * time.Millisecond)
+	if m.LastRequest(t).Mode != protocol.Ponder || m.LastRequest(t).PonderHit == nil {
+		t.Fatal("ponder request without a ponder-hit channel")
+	}
+	hit := time.Now()
+	s.Send("ponder-hit")
+	s.Until("done")
+	if el := time.Since(hit); el > time.Second {
+		t.Fatalf("done came %v after ponder-hit with a 30 ms move time", el)
+	}
+	// A stopped ponder search still answers with exactly one done.
+	s.Send("go ponder")
+	s.Expect("info")
+	s.Send("stop")
+	s.Until("done")
+	s.Sync()
+	// ponder-hit when not pondering is ignored.
+	s.Send("ponder-hit")
+	s.Sync()
+}
+
+func TestHubDoneHasHubCaptures(t *testing.T) {
+	m := protocoltest.NewMock()
+	s := protocoltest.NewSession(t, m)
+	defer s.Close()
+	// Black must capture 14x23 over 18, then White 26x19 over 23.
+	s.Send("pos fen=B:W18,26,30:B14", "level depth=1", "go think")
+	done := s.Until("done")
+	if mv, _ := done.Get("move"); mv != "14x23x18" {
+		t.Fatalf("done move=%q, want the Hub form 14x23x18", mv)
+	}
+	if p, _ := done.Get("ponder"); p != "26x19x23" {
+		t.Fatalf("ponder=%q, want 26x19x23", p)
+	}
+}
+
+func TestHubBadLinesAndQueue(t *testing.T) {
+	m := protocoltest.NewMock()
+	s := protocoltest.NewSession(t, m)
+	defer s.Close()
+	s.Send("frobnicate now", "   ", "info depth=3") // unknown: ignored
+	s.Sync()
+	s.Send("go sideways")
+	s.Expect("error")
+	s.Send("set-param name=hash")
+	s.Expect("error")
+	s.Send("pos pos=\"B:W21-32:B1-12\" moves=\"11-15\"x")
+	s.Expect("error")
+	// Commands sent during a search run after it, in order.
+	s.Send("level infinite", "go think")
+	s.Expect("info")
+	s.Send("pos fen=W:W18:B14", "level depth=1", "stop", "go think")
+	s.Until("done")
+	s.Until("done")
+	if got := m.LastRequest(t).Game.Position(); got.FEN() != "W:W18:B14" {
+		t.Fatalf("queued pos not applied: %s", got.FEN())
+	}
+	// A terminal position gets an error and a bare done.
+	s.Send("pos fen=W:W:B14", "go think")
+	s.Expect("error")
+	if l := s.Expect("done"); len(l.Args) != 0 {
+		t.Fatalf("done in a lost position: %v", l.Args)
+	}
+	s.Send("new-game")
+	s.Sync()
+	if m.NewGames() != 1 {
+		t.Fatalf("new-game cleared %d times", m.NewGames())
+	}
+}
+
+func TestHubEOFAndQuit(t *testing.T) {
+	s := protocoltest.NewSession(t, protocoltest.NewMock())
+	s.Send("level infinite", "go think")
+	s.Expect("info")
+	s.CloseInput() // end of input during a search: the search ends with done
+	s.Until("done")
+	s.Wait()
+	s2 := protocoltest.NewSession(t, protocoltest.NewMock())
+	s2.Send("level infinite", "go think")
+	s2.Expect("info")
+	s2.Send("quit")
+	s2.Until("done")
+	s2.Wait()
+}
+
+func TestHubInfoTokens(t *testing.T) {
+	s := protocoltest.NewSession(t, protocoltest.NewMock())
+	defer s.Close()
+	s.Send("pos start", "level depth=3", "go think")
+	n := 0
+	for {
+		l := s.NextLine()
+		if l.Cmd == "done" {
+			break
+		}
+		n++
+		for _, key := range []string{"depth", "score", "nodes", "time", "nps", "pv"} {
+			if !l.Has(key) {
+				t.Fatalf("info without %s: %v", key, l.Args)
+			}
+		}
+		for _, a := range l.Args {
+			if a.Flag || strings.Contains(a.Value, "=") {
+				t.Fatalf("info token %+v would crash pydraughts", a)
+			}
+		}
+		if pv, _ := l.Get("pv"); len(strings.Fields(pv)) != 2 {
+			t.Fatalf("pv %q", pv)
+		}
+	}
+	if n != 3 {
+		t.Fatalf("%d info lines for depth 3", n)
+	}
+}
+
+// TestPydraughtsFrame uses the example of protocols.md section 3:
+// B:W18,24,K30:B11,K5 is sent by pydraughts as WeeBeeeeebeeeeebeeeeeeweeeeeWeeee.
+func TestPydraughtsFrame(t *testing.T) {
+	const sent = "WeeBeeeeebeeeeebeeeeeeweeeeeWeeee"
+	want, _ := board.ParseFEN("B:W18,24,K30:B11,K5")
+	p, err := protocol.ParsePosition(sent, protocol.FramePydraughts)
+	if err != nil || p != want {
+		t.Fatalf("pydraughts frame: %v %v, want %v", p.FEN(), err, want.FEN())
+	}
+	if q, _ := protocol.ParsePosition(sent, protocol.FrameStandard); q == want {
+		t.Fatal("standard frame read the rotated string the same way")
+	}
+	m := protocoltest.NewMock()
+	s := protocoltest.NewSession(t, m)
+	defer s.Close()
+	s.Send("set-param name=pos-frame value=pydraughts", "init")
+	s.Expect("ready")
+	// Moves stay in standard numbering; the reply too.
+	s.Send("pos pos="+sent+" moves=\"11-15 18x11x15\"", "level depth=1", "go think")
+	done := s.Until("done")
+	got := m.LastRequest(t).Game.Position()
+	if got.FEN() != "B:W11,24,K30:BK5" {
+		t.Fatalf("position after moves %s", got.FEN())
+	}
+	mv, _ := done.Get("move")
+	if _, err := got.ParseMove(mv); err != nil {
+		t.Fatalf("done move %q is not a standard-numbered legal move: %v", mv, err)
+	}
+	// pydraughts' start position: the rotated start, White (= Black) to move.
+	s.Send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww", "go think")
+	s.Until("done")
+	if got := m.LastRequest(t).Game.Position(); got != board.Start() {
+		t.Fatalf("pydraughts start read as %s", got.FEN())
+	}
+}
+
+func TestMenScore(t *testing.T) {
+	for _, c := range []struct {
+		s    int
+		want string
+	}{{0, "0.00"}, {150, "1.50"}, {-37, "-0.37"}, {30000 - 7, "99.93"}, {-(30000 - 12), "-99.88"}} {
+		if got := protocol.MenScore(c.s); got != c.want {
+			t.Errorf("protocol.MenScore(%d) = %s, want %s", c.s, got, c.want)
+		}
+	}
+}

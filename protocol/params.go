@@ -1,0 +1,236 @@
+// params.go declares the Hub parameters (`param` lines answering `hub`)
+// and applies `set-param`. Searcher options are handed to the searcher at
+// `init` (Hub clients set parameters before it) and at once after it; a
+// value the searcher rejects is reported and the previous value stays.
+package protocol
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"crown/engine/search"
+)
+
+// param is one Hub parameter.
+type param struct {
+	name     string
+	typ      string // bool, int, string or enum
+	min, max int
+	values   []string // enum values
+	get      func() string
+	set      func(v string) error
+}
+
+// declare returns the arguments of the param's `param` line.
+func (p param) declare() []Arg {
+	args := []Arg{kv("name", p.name), kv("value", p.get()), kv("type", p.typ)}
+	switch p.typ {
+	case "int":
+		args = append(args, kv("min", strconv.Itoa(p.min)), kv("max", strconv.Itoa(p.max)))
+	case "enum":
+		args = append(args, kv("values", strings.Join(p.values, " ")))
+	}
+	return args
+}
+
+// egdbPolicyNames are the values of egdb-policy, indexed by search.EGDBPolicy.
+var egdbPolicyNames = []string{"off", "always", "kimcho"}
+
+// params lists the engine's parameters, bound to e.
+func (e *Engine) params() []param {
+	o := &e.opts
+	ps := []param{
+		{name: "variant", typ: "enum", values: []string{"english"},
+			get: func() string { return "english" },
+			set: func(v string) error {
+				if v != "english" {
+					return fmt.Errorf("variant %q is not supported: crown plays English checkers only", v)
+				}
+				return nil
+			}},
+		intParam("hash", 1, 1<<16, &o.HashMB, e.optionChanged),
+		intParam("threads", 1, 256, &o.Threads, e.optionChanged),
+		evaluatorParam(e),
+		stringParam("net-file", &o.NetFile, e.optionChanged),
+		{name: "book", typ: "enum", values: BookPolicies,
+			get: func() string { return o.Book },
+			set: func(v string) error {
+				// Scan-style boolean values are accepted too.
+				if b, err := parseBool(v); err == nil {
+					v = "off"
+					if b {
+						v = "best"
+					}
+				}
+				if indexOf(BookPolicies, v) < 0 {
+					return fmt.Errorf("book %q: want one of %s", v, strings.Join(BookPolicies, " "))
+				}
+				o.Book = v
+				e.optionChanged()
+				return nil
+			}},
+		stringParam("book-file", &o.BookFile, e.optionChanged),
+		stringParam("egdb-dir", &o.EGDBDir, e.optionChanged),
+		{name: "egdb-policy", typ: "enum", values: egdbPolicyNames,
+			get: func() string { return egdbPolicyNames[o.EGDBPolicy] },
+			set: func(v string) error {
+				i := indexOf(egdbPolicyNames, v)
+				if i < 0 {
+					return fmt.Errorf("egdb-policy %q: want one of %s", v, strings.Join(egdbPolicyNames, " "))
+				}
+				o.EGDBPolicy = search.EGDBPolicy(i)
+				e.optionChanged()
+				return nil
+			}},
+		intParam("egdb-cache", 0, 1<<16, &o.EGDBCacheMB, e.optionChanged),
+		intParam("egdb-pieces", 0, 24, &o.EGDBMaxPieces, e.optionChanged),
+		{name: "pos-frame", typ: "enum", values: frameNames,
+			get: func() string { return e.frame.String() },
+			set: func(v string) error {
+				i := indexOf(frameNames, v)
+				if i < 0 {
+					return fmt.Errorf("pos-frame %q: want one of %s", v, strings.Join(frameNames, " "))
+				}
+				e.frame = Frame(i)
+				return nil
+			}},
+		{name: "move-overhead", typ: "int", min: 0, max: 10000,
+			get: func() string { return strconv.Itoa(int(e.overhead / time.Millisecond)) },
+			set: func(v string) error {
+				n, err := parseInt("move-overhead", v, 0, 10000)
+				if err == nil {
+					e.overhead = time.Duration(n) * time.Millisecond
+				}
+				return err
+			}},
+	}
+	return ps
+}
+
+func evaluatorParam(e *Engine) param {
+	p := stringParam("evaluator", &e.opts.Evaluator, e.optionChanged)
+	if ev, ok := e.s.(Evaluators); ok {
+		if names := ev.Evaluators(); len(names) > 0 {
+			p.typ, p.values = "enum", names
+			p.get = func() string {
+				if e.opts.Evaluator == "" {
+					return names[0] // the searcher's default comes first
+				}
+				return e.opts.Evaluator
+			}
+			set := p.set
+			p.set = func(v string) error {
+				if indexOf(names, v) < 0 {
+					return fmt.Errorf("evaluator %q: want one of %s", v, strings.Join(names, " "))
+				}
+				return set(v)
+			}
+		}
+	}
+	return p
+}
+
+func intParam(name string, lo, hi int, dst *int, changed func()) param {
+	return param{name: name, typ: "int", min: lo, max: hi,
+		get: func() string { return strconv.Itoa(*dst) },
+		set: func(v string) error {
+			n, err := parseInt(name, v, lo, hi)
+			if err == nil {
+				*dst = n
+				changed()
+			}
+			return err
+		}}
+}
+
+func stringParam(name string, dst *string, changed func()) param {
+	return param{name: name, typ: "string",
+		get: func() string { return *dst },
+		set: func(v string) error {
+			*dst = v
+			changed()
+			return nil
+		}}
+}
+
+func parseInt(name, v string, lo, hi int) (int, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("%s %q: want an integer from %d to %d", name, v, lo, hi)
+	}
+	return n, nil
+}
+
+func parseBool(v string) (bool, error) {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "true", "1", "on", "yes":
+		return true, nil
+	case "false", "0", "off", "no":
+		return false, nil
+	}
+	return false, fmt.Errorf("%q is not a boolean (want true or false)", v)
+}
+
+func indexOf(list []string, v string) int {
+	for i, s := range list {
+		if s == v {
+			return i
+		}
+	}
+	return -1
+}
+
+// setParam handles `set-param name=X value=V`.
+func (e *Engine) setParam(l Line) error {
+	name, ok := l.Get("name")
+	if !ok {
+		return fmt.Errorf("set-param: want name=<parameter> value=<value>")
+	}
+	value, ok := l.Get("value")
+	if !ok {
+		return fmt.Errorf("set-param %s: missing value=", name)
+	}
+	for _, p := range e.params() {
+		if p.name == name {
+			if err := p.set(value); err != nil {
+				return fmt.Errorf("set-param: %w", err)
+			}
+			if e.inited {
+				return e.applyOptions()
+			}
+			return nil
+		}
+	}
+	return fmt.Errorf("set-param: unknown parameter %q", name)
+}
+
+// optionChanged marks the searcher options as needing Configure.
+func (e *Engine) optionChanged() { e.dirty = e.opts != e.applied }
+
+// applyOptions hands changed options to the searcher. On failure the
+// options go back to those the searcher has.
+func (e *Engine) applyOptions() error {
+	if !e.dirty {
+		return nil
+	}
+	if err := e.s.Configure(e.opts); err != nil {
+		if e.configured {
+			e.opts = e.applied
+			e.dirty = false
+		}
+		return err
+	}
+	e.applied = e.opts
+	e.configured = true
+	e.dirty = false
+	return nil
+}
+
+// applyOptionsQuietly applies options, reporting a failure as an error line.
+func (e *Engine) applyOptionsQuietly() {
+	if err := e.applyOptions(); err != nil {
+		e.sendError(err.Error())
+	}
+}
