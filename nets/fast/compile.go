@@ -166,7 +166,7 @@ func compileHidden(n *nets.Network, l, in int) (hiddenLayer, error) {
 	// below 2^31 as well.
 	groups := h.pairs / 4
 	h.shift = 0
-	for groups<<(31-h.shift) > 1<<31 {
+	for groups > 1<<h.shift { // groups·2^(31-shift) must stay within 2^31
 		h.shift++
 	}
 	maxW, maxB := 0.0, 0.0
