@@ -13,19 +13,22 @@ import (
 )
 
 type benchCmd struct {
-	Depth   int    `default:"12" help:"Depth per position (search.BenchDepth)."`
-	Threads int    `default:"1" help:"Search threads (the node count is deterministic only with 1)."`
-	Hash    int    `default:"16" help:"Transposition table size in MiB."`
-	Eval    string `default:"material" help:"Evaluator."`
-	Quiet   bool   `short:"q" help:"Print only the totals."`
+	Depth      int    `default:"12" help:"Depth per position (search.BenchDepth)."`
+	Threads    int    `default:"1" help:"Search threads (the node count is deterministic only with 1)."`
+	Hash       int    `default:"16" help:"Transposition table size in MiB."`
+	EGDBPolicy string `name:"egdb-policy" default:"off" enum:"off,always,kimcho" help:"Endgame database policy (off keeps the pinned node count)."`
+	Quiet      bool   `short:"q" help:"Print only the totals."`
+	evalFlags
+	egdbFlags
 }
 
 func (c *benchCmd) Run() error {
-	f := searchFlags{Eval: c.Eval, Threads: c.Threads, Hash: c.Hash, Mode: "full"}
-	s, err := f.searcher()
+	f := searchFlags{evalFlags: c.evalFlags, egdbFlags: c.egdbFlags, Threads: c.Threads, Hash: c.Hash, Mode: "full"}
+	s, eg, err := f.searcher(c.EGDBPolicy)
 	if err != nil {
 		return err
 	}
+	defer eg.Close()
 	if c.Depth < 1 || c.Depth > search.MaxDepth {
 		return fmt.Errorf("depth %d out of range 1-%d", c.Depth, search.MaxDepth)
 	}
@@ -38,7 +41,11 @@ func (c *benchCmd) Run() error {
 		}
 	}
 	nps := float64(br.Nodes) / br.Time.Seconds()
-	fmt.Fprintf(out, "nodes %d time %.3fs nps %.0f (depth %d, threads %d, hash %d MiB, eval %s)\n",
-		br.Nodes, br.Time.Seconds(), nps, c.Depth, c.Threads, c.Hash, c.Eval)
+	db := c.EGDBPolicy
+	if eg != nil {
+		db = fmt.Sprintf("%s <=%d", db, eg.MaxPieces())
+	}
+	fmt.Fprintf(out, "nodes %d time %.3fs nps %.0f (depth %d, threads %d, hash %d MiB, eval %s, egdb %s)\n",
+		br.Nodes, br.Time.Seconds(), nps, c.Depth, c.Threads, c.Hash, c.Eval, db)
 	return nil
 }
