@@ -58,3 +58,7 @@ func TablebaseScore(wld int, p *board.Position) int { return tbScore(wld, p) }
 // IsTablebaseScore reports whether a score is a database win or loss
 // (between EvalLimit and WinLimit in absolute value).
 func IsTablebaseScore(score int) bool { a := abs(score); return a >= EvalLimit && a < WinLimit }
+
+// TablebaseWin is the score of a database win with level material; a
+// database score is ±TablebaseWin plus the material balance (±1,800 at most).
+const TablebaseWin = tbWin

@@ -29,6 +29,7 @@ func TestConfigure(t *testing.T) {
 		func(o *protocol.Options) { o.Book = "sometimes" },
 		func(o *protocol.Options) { o.BookFile = "/nonexistent/book" },
 		func(o *protocol.Options) { o.EGDBDir = "/nonexistent/egdb" },
+		func(o *protocol.Options) { o.EGDBDir = t.TempDir() }, // no database files
 	} {
 		b := o
 		f(&b)
@@ -49,9 +50,9 @@ func TestConfigure(t *testing.T) {
 		t.Fatalf("resize: %v %+v", err, a.s.Options())
 	}
 	o.Book = "off"
-	o.EGDBDir = t.TempDir()
-	if err := a.Configure(o); err != nil || a.player != nil {
-		t.Fatalf("book off / egdb dir: %v", err)
+	o.EGDBPolicy = search.EGDBOff
+	if err := a.Configure(o); err != nil || a.player != nil || a.endgame != nil {
+		t.Fatalf("book off / egdb off: %v", err)
 	}
 	// The neural evaluator runs with the embedded network.
 	o.Evaluator = NN
@@ -81,10 +82,16 @@ func TestBookAndSearch(t *testing.T) {
 	g := board.NewGame(start, board.Rules{})
 	infos := 0
 	// In the book: an answer at once, without searching.
-	res := a.Search(context.Background(), protocol.Request{Game: g, Limits: protocol.Limits{Depth: 6}}, func(protocol.Info) { infos++ })
-	if len(res.PV) != 1 || infos != 0 || !slices.Contains(start.LegalMoves(), res.PV[0]) {
+	res := a.Search(context.Background(), protocol.Request{Game: g, Limits: protocol.Limits{Depth: 6}}, func(i protocol.Info) {
+		infos++
+		if i.Source != protocol.SourceBook {
+			t.Errorf("book move reported as %+v", i)
+		}
+	})
+	if len(res.PV) != 1 || infos != 1 || res.Source != protocol.SourceBook || !slices.Contains(start.LegalMoves(), res.PV[0]) {
 		t.Fatalf("book answer %+v after %d infos", res, infos)
 	}
+	infos = 0
 	// Analysis ignores the book and searches.
 	res = a.Search(context.Background(), protocol.Request{Game: g, Limits: protocol.Limits{Depth: 6}, Mode: protocol.Analyze}, func(protocol.Info) { infos++ })
 	if res.Depth != 6 || infos != 6 {
