@@ -9,6 +9,7 @@ import (
 	"crown/engine/board"
 	"crown/engine/eval"
 	"crown/engine/search"
+	"crown/protocol"
 	"crown/protocol/protocoltest"
 )
 
@@ -82,4 +83,50 @@ func TestHubPlaysDatabaseWin(t *testing.T) {
 		t.Fatalf("First Position: result %v (%v) after %d plies, want a White win: %s", res, why, g.Ply(), strings.Join(moves, " "))
 	}
 	t.Logf("White won in %d plies: %s", g.Ply(), strings.Join(moves, " "))
+}
+
+// TestCheckerBoardDatabaseOptions: CheckerBoard's dbpath, enable_wld,
+// max_dbpieces and dbmbytes configure the database the search uses, and
+// getmove in a database position answers from it with result win.
+func TestCheckerBoardDatabaseOptions(t *testing.T) {
+	a, err := New(zerolog.Nop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess := protocoltest.NewSession(t, a)
+	defer sess.Close()
+	set := func(cmd string) protocol.Line {
+		t.Helper()
+		sess.Send(cmd)
+		return sess.NextLine()
+	}
+	if a.endgame == nil || a.endgame.MaxPieces() != 4 {
+		t.Fatalf("default: want the embedded <=4-piece database, got %v", a.endgame)
+	}
+	if l := set("set max_dbpieces 3"); l.Cmd != "set" || a.endgame.MaxPieces() != 3 {
+		t.Fatalf("max_dbpieces 3: %s %v, database max %d", l.Cmd, l.Args, a.endgame.MaxPieces())
+	}
+	if l := set("set enable_wld 0"); l.Cmd != "set" || a.endgame != nil || a.s.Options().Tablebase != nil {
+		t.Fatalf("enable_wld 0: %s %v, database still on", l.Cmd, l.Args)
+	}
+	if l := set("set enable_wld 1"); l.Cmd != "set" || a.endgame == nil || a.s.Options().EGDB != search.EGDBAlways {
+		t.Fatalf("enable_wld 1: %s %v", l.Cmd, l.Args)
+	}
+	if l := set("set dbpath " + t.TempDir()); l.Cmd != "error" || a.endgame == nil {
+		t.Fatalf("dbpath to an empty directory: %s %v, want an error and the database kept", l.Cmd, l.Args)
+	}
+	if l := set("set dbmbytes 16"); l.Cmd != "set" || a.opts.EGDBCacheMB != 16 {
+		t.Fatalf("dbmbytes 16: %s %v", l.Cmd, l.Args)
+	}
+	if l := set("set max_dbpieces 4"); l.Cmd != "set" {
+		t.Fatalf("max_dbpieces 4: %s %v", l.Cmd, l.Args)
+	}
+	sess.Send("getmove W:WK19,K23:B12,K28 0.2")
+	l := sess.Until("getmove")
+	if r, _ := l.Get("result"); r != "win" {
+		t.Errorf("getmove in First Position: result %q, want win (%v)", r, l.Args)
+	}
+	if info, _ := l.Get("info"); !strings.Contains(info, "database") {
+		t.Errorf("getmove in First Position: info %q does not say database", info)
+	}
 }
