@@ -58,7 +58,7 @@ func (e *Engine) cbRequest(p board.Position, lim Limits) (Request, bool) {
 			e.log.Debug().Str("gamehist", cur.FEN()).Str("getmove", p.FEN()).Msg("gamehist does not end in the getmove position; ignored")
 		}
 	}
-	return Request{Game: g, Limits: lim, Mode: Think}, true
+	return Request{Game: g, Limits: lim, Mode: Think, AllScores: e.cb.allScores}, true
 }
 
 func samePosition(a, b *board.Position) bool {
@@ -120,6 +120,12 @@ func cbStatus(root board.Position, i Info) string {
 		if pv := pvText(root, i.PV, board.Move.String); pv != "" {
 			b.WriteString("  pv ")
 			b.WriteString(pv)
+		}
+		for k, rs := range i.RootScores {
+			if k == 0 {
+				b.WriteString("  scores")
+			}
+			fmt.Fprintf(&b, " %s %s", root.Notation(rs.Move), MenScore(rs.Score))
 		}
 	}
 	return truncate(b.String(), cbStatusMax)

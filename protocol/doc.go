@@ -58,8 +58,8 @@
 // Options: protocolversion (2), gametype (21), hashsize, book (0-3: off,
 // random, weighted, best), bookfile, dbmbytes (egdb-cache), dbpath
 // (egdb-dir), enable_wld (0: policy off; 1: the policy before), max_dbpieces
-// (egdb-pieces), allscores (accepted and reported, not used yet) and
-// searchthreads. getmove's result is win or loss also for a database win or
+// (egdb-pieces), allscores (1: every root move gets an exact score, listed
+// after "scores" in getmove's text, best first) and searchthreads. getmove's result is win or loss also for a database win or
 // loss, and draw when the database says the position is drawn. getmove's seconds, info and moreinfo are getmove's maxtime,
 // info bits and moreinfo clock (see cbgetmove.go). A bad value gets an
 // error line and changes nothing.

@@ -57,6 +57,9 @@ type Request struct {
 	// Ponder search (nil otherwise). Until then the search ignores the time
 	// limits; afterwards they count from the moment it was closed.
 	PonderHit <-chan struct{}
+	// AllScores asks for every root move's score in Info.RootScores
+	// (CheckerBoard's allscores).
+	AllScores bool
 }
 
 // Limits bound a search. Zero values mean "no limit of this kind"; with no
@@ -104,6 +107,9 @@ type Info struct {
 	Nodes uint64
 	Time  time.Duration
 	PV    []board.Move
+	// RootScores, when Request.AllScores, are every root move's score,
+	// best first.
+	RootScores []search.RootScore
 	// Source says where a move found without searching came from:
 	// SourceBook (Score means nothing then) or SourceEGDB; "" for a search.
 	Source string

@@ -9,6 +9,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"runtime/pprof"
 
 	"crown/engine/search"
 )
@@ -19,6 +20,7 @@ type benchCmd struct {
 	Hash       int    `default:"16" help:"Transposition table size in MiB."`
 	EGDBPolicy string `name:"egdb-policy" default:"off" enum:"off,always,kimcho" help:"Endgame database policy (off keeps the pinned node count)."`
 	Quiet      bool   `short:"q" help:"Print only the totals."`
+	Profile    string `type:"path" name:"cpu-profile" help:"Write a CPU profile of the searches to this file (go tool pprof)."`
 	evalFlags
 	egdbFlags
 }
@@ -32,6 +34,17 @@ func (c *benchCmd) Run() error {
 	defer eg.Close()
 	if c.Depth < 1 || c.Depth > search.MaxDepth {
 		return fmt.Errorf("depth %d out of range 1-%d", c.Depth, search.MaxDepth)
+	}
+	if c.Profile != "" {
+		f, err := os.Create(c.Profile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
 	}
 	cpu0 := processCPUTime()
 	br := search.Bench(s, c.Depth)

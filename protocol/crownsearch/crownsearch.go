@@ -177,7 +177,7 @@ func (a *Searcher) Search(ctx context.Context, req protocol.Request, info func(p
 	l := req.Limits
 	lim := search.Limits{
 		Depth: l.Depth, Nodes: l.Nodes, MoveTime: l.MoveTime, Time: l.Time, Inc: l.Inc,
-		MovesToGo: l.MovesToGo, Infinite: l.Infinite,
+		MovesToGo: l.MovesToGo, Infinite: l.Infinite, AllScores: req.AllScores,
 	}
 	// search.Searcher.PonderHit is not tied to one search: a hit that lands
 	// between the check below and the search's start would be lost, and the
@@ -201,7 +201,7 @@ func (a *Searcher) Search(ctx context.Context, req protocol.Request, info func(p
 		}
 	}
 	res := a.s.Search(ctx, lim, g.Position(), g.History(), func(i search.Info) {
-		info(protocol.Info{Depth: i.Depth, Score: i.Score, Nodes: i.Nodes, Time: i.Time, PV: i.PV})
+		info(protocol.Info{Depth: i.Depth, Score: i.Score, Nodes: i.Nodes, Time: i.Time, PV: i.PV, RootScores: i.RootScores})
 	})
 	return protocol.Result{PV: res.PV, Score: res.Score, Depth: res.Depth, Nodes: res.Nodes}
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 	"crown/engine/board"
 	"crown/engine/search"
 	"crown/protocol"
+	"crown/protocol/protocoltest"
 )
 
 func TestConfigure(t *testing.T) {
@@ -124,5 +126,38 @@ func TestBookAndSearch(t *testing.T) {
 		t.Logf("returned %v after ponder-hit with a 30 ms move time", end.Sub(t0))
 	case <-time.After(5 * time.Second):
 		t.Fatal("ponder-hit ignored")
+	}
+}
+
+// TestCheckerBoardAllScores: with allscores on, getmove's text lists every
+// root move with a score; with it off, none.
+func TestCheckerBoardAllScores(t *testing.T) {
+	a, err := New(zerolog.Nop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess := protocoltest.NewSession(t, a)
+	defer sess.Close()
+	const fen = "B:W18,19,21,23,24,26,29,30,31,32:B1,2,3,4,6,7,9,10,11,12"
+	p, _ := board.ParseFEN(fen)
+	for _, on := range []bool{true, false} {
+		v := "0"
+		if on {
+			v = "1"
+		}
+		sess.Send("set allscores " + v)
+		sess.Expect("set")
+		sess.Send("getmove " + fen + " 0.2")
+		l := sess.Until("getmove")
+		text, _ := l.Get("info")
+		_, scores, found := strings.Cut(text, "  scores ")
+		if found != on {
+			t.Fatalf("allscores %v: text %q", on, text)
+		}
+		if on {
+			if n := len(strings.Fields(scores)); n != 2*len(p.LegalMoves()) {
+				t.Errorf("allscores: %q lists %d fields, want a move and a score for each of %d moves", scores, n, len(p.LegalMoves()))
+			}
+		}
 	}
 }
