@@ -25,12 +25,12 @@ import (
 
 	"crown/book"
 	"crown/engine/board"
-	"crown/engine/eval"
+
 	"crown/engine/fsutil"
 	"crown/engine/pdn"
 	"crown/engine/referee"
 	"crown/engine/search"
-	"crown/nets/fast"
+	"crown/setup"
 )
 
 type evolveRateCmd struct {
@@ -105,16 +105,15 @@ func rateOpenings(spec string) ([]board.Position, []string, error) {
 
 // rateEntrant makes players of one evaluator ("material" or a weight file).
 func (c *evolveRateCmd) rateEntrant(spec string) (referee.Entrant, error) {
-	var ev search.NewEvaluator
-	name := spec
-	if spec == "material" {
-		ev = eval.NewMaterial
-	} else {
-		f, err := fast.LoadFactory(spec)
-		if err != nil {
-			return referee.Entrant{}, err
-		}
-		ev, name = f, filepath.Base(spec)
+	// Through the evaluator registry (package setup): "material", else a
+	// network weight file for evaluator nn.
+	choice, name := setup.Eval{Name: setup.Material}, spec
+	if spec != setup.Material {
+		choice, name = setup.Eval{Name: setup.NN, Net: spec}, filepath.Base(spec)
+	}
+	ev, err := choice.Factory()
+	if err != nil {
+		return referee.Entrant{}, err
 	}
 	mode := search.ModeSeed
 	if c.Mode == "full" {
