@@ -12,6 +12,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"crown/engine/board"
+	"crown/engine/eval/features"
 	"crown/engine/search"
 	"crown/protocol"
 	"crown/protocol/protocoltest"
@@ -65,6 +66,26 @@ func TestConfigure(t *testing.T) {
 	res := a.Search(context.Background(), protocol.Request{Game: board.NewGame(p, board.Rules{}), Limits: protocol.Limits{Depth: 3}}, func(protocol.Info) {})
 	if len(res.PV) == 0 || res.PV[0].HubString() != "14x23x18" {
 		t.Fatalf("nn search: %+v", res)
+	}
+	// A seed-004 heuristic by kind, its weights in net-file; the older name
+	// heuristic takes any kind; a file of another kind is refused.
+	h := features.New(features.F10)
+	for i := range h.Weights {
+		h.Weights[i] = 0.01
+	}
+	hf := filepath.Join(t.TempDir(), "10F.heur")
+	if err := h.Save(hf); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"features:10F", Heuristic} {
+		o.Evaluator, o.NetFile = name, hf
+		if err := a.Configure(o); err != nil {
+			t.Fatalf("%s with a 10F file: %v", name, err)
+		}
+	}
+	o.Evaluator = "features:E3Ph"
+	if err := a.Configure(o); err == nil {
+		t.Fatal("features:E3Ph accepted a 10F weight file")
 	}
 	// A weight file that is not one is refused.
 	junk := filepath.Join(t.TempDir(), "junk")
