@@ -1,6 +1,9 @@
 package crownsearch
 
 import (
+	"context"
+	"time"
+
 	"strings"
 	"testing"
 
@@ -128,5 +131,35 @@ func TestCheckerBoardDatabaseOptions(t *testing.T) {
 	}
 	if info, _ := l.Get("info"); !strings.Contains(info, "database") {
 		t.Errorf("getmove in First Position: info %q does not say database", info)
+	}
+}
+
+// TestDatabaseMoveWaitsForPonderHit: a database answer found while
+// pondering is held until ponder-hit, as a search would be.
+func TestDatabaseMoveWaitsForPonderHit(t *testing.T) {
+	a, err := New(zerolog.Nop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := board.ParseFEN("W:WK19,K23:B12,K28")
+	hit := make(chan struct{})
+	done := make(chan protocol.Result, 1)
+	go func() {
+		done <- a.Search(context.Background(), protocol.Request{Game: board.NewGame(p, board.Rules{}),
+			Limits: protocol.Limits{MoveTime: 50 * time.Millisecond}, Mode: protocol.Ponder, PonderHit: hit}, func(protocol.Info) {})
+	}()
+	select {
+	case r := <-done:
+		t.Fatalf("answered %+v before ponder-hit", r)
+	case <-time.After(100 * time.Millisecond):
+	}
+	close(hit)
+	select {
+	case r := <-done:
+		if r.Source != protocol.SourceEGDB || len(r.PV) != 1 {
+			t.Fatalf("after ponder-hit: %+v, want the database's move", r)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("ponder-hit ignored")
 	}
 }
