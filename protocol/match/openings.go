@@ -62,7 +62,13 @@ func LoadOpenings(src string) ([]Opening, error) {
 	if err != nil {
 		return nil, fmt.Errorf("openings: %w", err)
 	}
-	text := string(data)
+	return ParseOpenings(string(data), src)
+}
+
+// ParseOpenings reads openings from text: PDN games if it holds a '['
+// tag or a move number, otherwise FEN lines. src names the text in errors
+// and in the openings' names.
+func ParseOpenings(text, src string) ([]Opening, error) {
 	if strings.Contains(text, "[") || strings.Contains(text, "1.") {
 		return parsePDNOpenings(text, src)
 	}
