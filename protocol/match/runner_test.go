@@ -287,7 +287,7 @@ func TestSPRTStopsMatch(t *testing.T) {
 	res, err := match.Run(context.Background(), match.Options{
 		A: spec(t, "crown:depth=5"), B: spec(t, "crown:depth=1"), Openings: acf(t, 20),
 		Rules: board.Rules{MoveCap: 100}, Workers: 1, BookOff: true,
-		SPRT: &match.SPRT{Elo0: 0, Elo1: 200, Alpha: 0.1, Beta: 0.1},
+		SPRT:   &match.SPRT{Elo0: 0, Elo1: 200, Alpha: 0.1, Beta: 0.1},
 		OnGame: func(match.Game, match.Standing) { games++ },
 	})
 	if err != nil {
