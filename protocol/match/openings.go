@@ -11,6 +11,7 @@ import (
 	_ "embed"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"crown/book"
@@ -62,7 +63,9 @@ func LoadOpenings(src string) ([]Opening, error) {
 	if err != nil {
 		return nil, fmt.Errorf("openings: %w", err)
 	}
-	return ParseOpenings(string(data), src)
+	// Openings are named after the file's base name, so a match resumes
+	// from its PDN file even if the opening file has moved.
+	return ParseOpenings(string(data), filepath.Base(src))
 }
 
 // ParseOpenings reads openings from text: PDN games if it holds a '['
