@@ -41,7 +41,9 @@ type Limits struct {
 func (l Limits) allowed(clock time.Duration) time.Duration {
 	a := l.MoveTime
 	if l.Time > 0 {
-		c := clock + l.Inc
+		// A clock overrun within the margin carries over, so the clock
+		// may be below zero; the move still has a (tiny) bound.
+		c := max(clock+l.Inc, time.Nanosecond)
 		if a == 0 || c < a {
 			a = c
 		}
@@ -53,7 +55,7 @@ func (l Limits) allowed(clock time.Duration) time.Duration {
 func (l Limits) level(clock time.Duration) protocol.Level {
 	lv := protocol.Level{Depth: l.Depth, Nodes: l.Nodes, MoveTime: l.MoveTime}
 	if l.Time > 0 {
-		lv.Clock, lv.Time, lv.Inc = true, clock, l.Inc
+		lv.Clock, lv.Time, lv.Inc = true, max(clock, 0), l.Inc
 	}
 	return lv
 }
@@ -178,7 +180,7 @@ func play(ctx context.Context, o Opening, black, white *seat, rules board.Rules,
 			return lose(EndIllegal, fmt.Errorf("move %s: %w", text, err))
 		}
 		if s.lim.Time > 0 {
-			clocks[side] = max(0, clocks[side]+s.lim.Inc-el)
+			clocks[side] += s.lim.Inc - el
 		}
 	}
 }
