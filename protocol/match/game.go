@@ -189,6 +189,7 @@ func play(ctx context.Context, o Opening, black, white *seat, rules board.Rules,
 func (out outcome) record(index int, o Opening, black, white string) *pdn.Game {
 	tags := []pdn.Tag{
 		{Name: "Event", Value: "crown match"},
+		{Name: "Date", Value: time.Now().UTC().Format("2006.01.02")},
 		{Name: "Round", Value: fmt.Sprint(index + 1)},
 		{Name: "Black", Value: black},
 		{Name: "White", Value: white},
