@@ -21,6 +21,7 @@ type cli struct {
 	Evolve  evolveCmd  `cmd:"" help:"Training: evolution of networks and heuristics."`
 	Net     netCmd     `cmd:"" help:"Neural networks: info, export, import, random, bench."`
 	Egdb    egdbCmd    `cmd:"" help:"Endgame databases: build, probe, verify, info, match."`
+	Match   matchCmd   `cmd:"" help:"Play a match between two players (crown configurations or Hub engines) from ballots."`
 }
 
 func main() {
