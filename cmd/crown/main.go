@@ -21,6 +21,7 @@ type cli struct {
 	Evolve  evolveCmd  `cmd:"" help:"Training: evolution of networks and heuristics."`
 	Net     netCmd     `cmd:"" help:"Neural networks: info, export, import, random, bench."`
 	Egdb    egdbCmd    `cmd:"" help:"Endgame databases: build, probe, verify, info, match."`
+	Species speciesCmd `cmd:"" help:"Species of an evolved population (seed 002): cluster, info, versus."`
 }
 
 func main() {
