@@ -38,6 +38,7 @@ type speciesClusterCmd struct {
 	Threads    int     `default:"0" help:"Games played at once (0 = all cores)."`
 	Out        string  `default:"species.ens" type:"path" help:"Ensemble file of the representatives."`
 	SVG        string  `name:"svg" type:"path" help:"Write the dendrogram here (SVG)."`
+	Best       string  `type:"path" help:"Also play a league over the whole population and write its winner here (weight file): the run's best single network, for runs like crowding that keep no ranking."`
 }
 
 func (c *speciesClusterCmd) Run(log *zerolog.Logger) error {
@@ -132,6 +133,21 @@ func (c *speciesClusterCmd) Run(log *zerolog.Logger) error {
 	}
 	if err := ens.Save(c.Out); err != nil {
 		return err
+	}
+	if c.Best != "" {
+		all := make([]int, len(pop))
+		for i := range all {
+			all[i] = i
+		}
+		win, err := species.League(ctx, matches, pop, [][]int{all}, c.Rounds, c.Seed+1)
+		if err != nil {
+			return err
+		}
+		best := pop[win[0]]
+		log.Info().Int("best", best.ID).Str("file", c.Best).Msg("population league")
+		if err := best.Network(arch).Save(c.Best); err != nil {
+			return err
+		}
 	}
 	fmt.Printf("%d clusters (%d noise of %d) -> %s\n", k, noise, len(pop), c.Out)
 	return nil
