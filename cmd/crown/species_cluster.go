@@ -27,18 +27,19 @@ import (
 )
 
 type speciesClusterCmd struct {
-	Checkpoint string  `required:"" type:"existingfile" help:"Evolution checkpoint (crown evolve run --checkpoint); its population is clustered."`
-	Eps        float64 `required:"" help:"DBSCAN radius, in the chosen distance's units (the command logs the pairwise distance quartiles to help choose it)."`
-	MinPts     int     `name:"minpts" default:"3" help:"DBSCAN minimum neighbourhood size, the point itself included."`
-	Distance   string  `default:"euclid" enum:"euclid,behaviour" help:"euclid: weights; behaviour: vectors of game results against a sample of the population."`
-	Sample     int     `default:"0" help:"behaviour: sample size (0 = the whole population, as seed 002's 100 of 100)."`
-	Rounds     int     `default:"5" help:"League games per cluster member (seed 002's tournament: five)."`
-	Depth      int     `default:"0" help:"Search depth of behaviour and league games (0 = the run's depth)."`
-	Seed       uint64  `default:"1" help:"Seed of the sample and the league pairings."`
-	Threads    int     `default:"0" help:"Games played at once (0 = all cores)."`
-	Out        string  `default:"species.ens" type:"path" help:"Ensemble file of the representatives."`
-	SVG        string  `name:"svg" type:"path" help:"Write the dendrogram here (SVG)."`
-	Best       string  `type:"path" help:"Also play a league over the whole population and write its winner here (weight file): the run's best single network, for runs like crowding that keep no ranking."`
+	Checkpoint  string  `required:"" type:"existingfile" help:"Evolution checkpoint (crown evolve run --checkpoint); its population is clustered."`
+	Eps         float64 `help:"DBSCAN radius, in the chosen distance's units (the command logs the pairwise distance quartiles to help choose it)."`
+	EpsQuantile float64 `name:"eps-quantile" help:"Instead of --eps: the radius is this quantile (0-1) of the pairwise distances, so one setting fits runs of any size."`
+	MinPts      int     `name:"minpts" default:"3" help:"DBSCAN minimum neighbourhood size, the point itself included."`
+	Distance    string  `default:"euclid" enum:"euclid,behaviour" help:"euclid: weights; behaviour: vectors of game results against a sample of the population."`
+	Sample      int     `default:"0" help:"behaviour: sample size (0 = the whole population, as seed 002's 100 of 100)."`
+	Rounds      int     `default:"5" help:"League games per cluster member (seed 002's tournament: five)."`
+	Depth       int     `default:"0" help:"Search depth of behaviour and league games (0 = the run's depth)."`
+	Seed        uint64  `default:"1" help:"Seed of the sample and the league pairings."`
+	Threads     int     `default:"0" help:"Games played at once (0 = all cores)."`
+	Out         string  `default:"species.ens" type:"path" help:"Ensemble file of the representatives."`
+	SVG         string  `name:"svg" type:"path" help:"Write the dendrogram here (SVG)."`
+	Best        string  `type:"path" help:"Also play a league over the whole population and write its winner here (weight file): the run's best single network, for runs like crowding that keep no ranking."`
 }
 
 func (c *speciesClusterCmd) Run(log *zerolog.Logger) error {
@@ -91,7 +92,14 @@ func (c *speciesClusterCmd) Run(log *zerolog.Logger) error {
 	q := quartiles(dist)
 	log.Info().Float64("min", q[0]).Float64("q1", q[1]).Float64("median", q[2]).Float64("q3", q[3]).Float64("max", q[4]).Msg("pairwise distances")
 
-	labels, k := species.DBSCAN(len(pop), func(i, j int) float64 { return dist[i][j] }, c.Eps, c.MinPts)
+	eps := c.Eps
+	if eps <= 0 {
+		if !(c.EpsQuantile > 0 && c.EpsQuantile <= 1) {
+			return errors.New("give --eps or --eps-quantile in (0, 1]")
+		}
+		eps = quantile(dist, c.EpsQuantile)
+	}
+	labels, k := species.DBSCAN(len(pop), func(i, j int) float64 { return dist[i][j] }, eps, c.MinPts)
 	clusters := species.Clusters(labels, k)
 	noise := 0
 	for _, l := range labels {
@@ -99,21 +107,21 @@ func (c *speciesClusterCmd) Run(log *zerolog.Logger) error {
 			noise++
 		}
 	}
-	log.Info().Int("clusters", k).Int("noise", noise).Msg("dbscan")
+	log.Info().Float64("eps", eps).Int("minpts", c.MinPts).Int("clusters", k).Int("noise", noise).Msg("dbscan")
 	if c.SVG != "" {
 		names := make([]string, len(pop))
 		for i, ind := range pop {
 			names[i] = fmt.Sprint(ind.ID)
 		}
-		title := fmt.Sprintf("%s, generation %d: %s distance, single linkage; DBSCAN eps %g minpts %d: %d clusters, %d noise (grey)",
-			c.Checkpoint, st.Generation, c.Distance, c.Eps, c.MinPts, k, noise)
+		title := fmt.Sprintf("%s, generation %d: %s distance, single linkage; DBSCAN eps %.3g minpts %d: %d clusters, %d noise (grey)",
+			c.Checkpoint, st.Generation, c.Distance, eps, c.MinPts, k, noise)
 		svg := species.DendrogramSVG(species.SingleLinkage(dist), names, labels, title)
 		if err := fsutil.WriteAtomic(c.SVG, svg); err != nil {
 			return err
 		}
 	}
 	if k == 0 {
-		return fmt.Errorf("DBSCAN found no cluster at eps %g, minpts %d: raise --eps (median distance %.4g) or lower --minpts", c.Eps, c.MinPts, q[2])
+		return fmt.Errorf("DBSCAN found no cluster at eps %g, minpts %d: raise --eps (median distance %.4g) or lower --minpts", eps, c.MinPts, q[2])
 	}
 	reps, err := species.League(ctx, matches, pop, clusters, c.Rounds, c.Seed)
 	if errors.Is(err, context.Canceled) {
@@ -149,8 +157,23 @@ func (c *speciesClusterCmd) Run(log *zerolog.Logger) error {
 			return err
 		}
 	}
-	fmt.Printf("%d clusters (%d noise of %d) -> %s\n", k, noise, len(pop), c.Out)
+	fmt.Printf("%d clusters (%d noise of %d; eps %.4g, minpts %d) -> %s\n", k, noise, len(pop), eps, c.MinPts, c.Out)
 	return nil
+}
+
+// quantile returns the q-quantile (0-1) of the off-diagonal distances.
+func quantile(d [][]float64, q float64) float64 {
+	var xs []float64
+	for i := range d {
+		for j := range i {
+			xs = append(xs, d[i][j])
+		}
+	}
+	if len(xs) == 0 {
+		return 0
+	}
+	slices.Sort(xs)
+	return xs[int(q*float64(len(xs)-1))]
 }
 
 // quartiles returns the minimum, quartiles and maximum of the off-diagonal
