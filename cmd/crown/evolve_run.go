@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"syscall"
@@ -39,6 +40,14 @@ type evolveRunCmd struct {
 	Resume      bool   `help:"Continue the run in --checkpoint (options are taken from it)."`
 	Out         string `default:"best.net" type:"path" help:"Weight file of the best network, written every generation."`
 	CSV         string `default:"evolve.csv" type:"path" help:"Per-generation statistics as CSV."`
+	KeepEvery   int    `default:"50" help:"Also keep the best network of every Nth generation as OUT-gNNNN.net (0 = never), for rating the run's progress."`
+}
+
+// snapshotPath names the kept best network of generation g: best.net ->
+// best-g0050.net.
+func snapshotPath(out string, g int) string {
+	ext := filepath.Ext(out)
+	return fmt.Sprintf("%s-g%04d%s", strings.TrimSuffix(out, ext), g, ext)
 }
 
 func (c *evolveRunCmd) params(a nets.Arch) (evolve.Params, error) {
@@ -107,8 +116,14 @@ func (c *evolveRunCmd) Run(log *zerolog.Logger) error {
 			if err := s.Save(c.Checkpoint); err != nil {
 				return err
 			}
-			if err := s.Best().Network(arch).Save(c.Out); err != nil {
+			best := s.Best().Network(arch)
+			if err := best.Save(c.Out); err != nil {
 				return err
+			}
+			if c.KeepEvery > 0 && s.Generation%c.KeepEvery == 0 {
+				if err := best.Save(snapshotPath(c.Out, s.Generation)); err != nil {
+					return err
+				}
 			}
 			return fsutil.WriteAtomic(c.CSV, evolve.CSV(s.History))
 		},

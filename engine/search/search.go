@@ -26,7 +26,8 @@ const (
 	// transposition table, move ordering and draw detection.
 	ModeFull Mode = iota
 	// ModeSeed is the seeds' plain fixed-depth alpha-beta with the
-	// forced-move extension (see seed.go); one thread, no table.
+	// forced-move extension (see seed.go); one thread, its own small table
+	// that changes no result (seedtt.go).
 	ModeSeed
 )
 
@@ -176,6 +177,9 @@ func (s *Searcher) Clear() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.tt.clear()
+	if s.seed != nil {
+		s.seed.tt.clear()
+	}
 	for _, t := range s.threads {
 		t.clearHistory()
 	}

@@ -1,6 +1,6 @@
 // seed.go implements the seeds' evolution search (Chellapilla & Fogel 1999
-// and 2001): plain fail-soft alpha-beta to a fixed depth d, moves in
-// generation order, no table, no draw detection in the tree, with their
+// and 2001): plain fail-soft alpha-beta to a fixed depth d, no draw
+// detection in the tree, with their
 // forced-move extension:
 //
 //   - A node is forced when its side to move has a single legal move (in
@@ -26,9 +26,10 @@
 //
 // Root moves are searched in generation order and the first best one is
 // played, so the move and value are those of plain minimax. Below the root,
-// moves are ordered by killers and a history table, both cleared at every
-// search: the value is unchanged (alpha-beta's value does not depend on the
-// order) and the search stays a pure function of the position, with far
+// moves (captures too) are ordered by a transposition table's move, killers
+// and a history table: the value is unchanged (alpha-beta's value does not
+// depend on the order, and the table (seedtt.go) stores only true bounds),
+// so the move and score stay a pure function of the position, with far
 // fewer nodes (measured: see BenchmarkSeedDepth4 and docs/search-tuning.md).
 // It allocates nothing once its stack has grown to the deepest branch; use
 // one Seed per goroutine.
@@ -45,6 +46,8 @@ type Seed struct {
 	nodes  uint64
 
 	history [2][1024]int32
+	tt      *seedTT
+	root    board.Color
 
 	poll     func() bool // optional: returns true to stop; called every pollInterval nodes
 	nextPoll uint64
@@ -60,7 +63,7 @@ type seedFrame struct {
 
 // NewSeed returns a seed-mode searcher using e.
 func NewSeed(e Evaluator) *Seed {
-	s := &Seed{eval: e}
+	s := &Seed{eval: e, tt: newSeedTT()}
 	s.grow(32)
 	s.inc, _ = e.(Incremental)
 	return s
@@ -85,6 +88,7 @@ func (s *Seed) Search(p *board.Position, depth int) (best board.Move, score int,
 	if s.inc != nil {
 		s.inc.Reset(p)
 	}
+	s.root = p.Side
 	root := s.frames[0]
 	root.pos = *p
 	root.pos.Generate(&root.moves)
@@ -165,6 +169,15 @@ func (s *Seed) node(ply, forced, extra, alpha, beta int) int {
 			return min(max(s.eval.Evaluate(p), -EvalLimit+1), EvalLimit-1)
 		}
 	}
+	horizon := s.depth + (forced+1)&^1 + extra - ply
+	key := seedKey(p, horizon, forced&1, s.root)
+	ttMove := -1
+	if v, bound, mv, ok := s.tt.probe(key, ply); ok {
+		if bound == seedExact || bound == seedLower && v >= beta || bound == seedUpper && v <= alpha {
+			return v
+		}
+		ttMove = mv
+	}
 	p.Generate(&f.moves)
 	n := f.moves.N
 	if n == 0 {
@@ -177,10 +190,11 @@ func (s *Seed) node(ply, forced, extra, alpha, beta int) int {
 	if ply >= s.depth+(fc+1)&^1+extra {
 		extra += 2 // only reached with a capture pending: the active-state rule
 	}
-	quiet := !capture && n > 1
+	quiet := n > 1
 	if quiet {
-		s.orderQuiet(f)
+		s.orderQuiet(f, ttMove)
 	}
+	alpha0, bestKey := alpha, 0
 	best := -Win - 1
 	for i := range n {
 		if quiet {
@@ -194,27 +208,37 @@ func (s *Seed) node(ply, forced, extra, alpha, beta int) int {
 			return 0
 		}
 		if v > best {
-			best = v
+			best, bestKey = v, quietKey(m)
 			if v > alpha {
 				if v >= beta {
 					if quiet {
 						s.cutoff(f, m)
 					}
+					s.tt.store(key, ply, v, seedLower, bestKey)
 					return v
 				}
 				alpha = v
 			}
 		}
 	}
+	bound := seedExact
+	if best <= alpha0 {
+		bound = seedUpper
+	}
+	s.tt.store(key, ply, best, bound, bestKey)
 	return best
 }
 
 // orderQuiet scores the quiet moves of f: killers first, then history.
-func (s *Seed) orderQuiet(f *seedFrame) {
+func (s *Seed) orderQuiet(f *seedFrame, ttMove int) {
 	hist := &s.history[f.pos.Side&1]
 	for i := range f.moves.N {
 		m := &f.moves.Moves[i]
 		key := quietKey(m)
+		if key == ttMove {
+			f.order[i] = orderKiller0 + 1
+			continue
+		}
 		switch uint32(key) | killerValid {
 		case f.killers[0]:
 			f.order[i] = orderKiller0

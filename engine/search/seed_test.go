@@ -106,6 +106,20 @@ func TestSeedMatchesMinimax(t *testing.T) {
 	if checked < 60 {
 		t.Errorf("only %d cases checked, %d skipped", checked, skipped)
 	}
+	// The seed search keeps a transposition table across searches: in
+	// reverse order, with the table full of other searches' bounds, every
+	// result must be the same again.
+	ps := randomPositions(3, 40)
+	fresh := search.NewSeed(eval.Material{})
+	for i := len(ps) - 1; i >= 0; i-- {
+		for _, d := range []int{3, 2, 1} {
+			m1, s1, _ := sd.Search(&ps[i], d)
+			m2, s2, _ := fresh.Search(&ps[i], d)
+			if m1 != m2 || s1 != s2 {
+				t.Errorf("%s depth %d: %s %d after other searches, %s %d", ps[i].FEN(), d, m1, s1, m2, s2)
+			}
+		}
+	}
 	t.Logf("%d cases checked, %d over budget", checked, skipped)
 }
 
