@@ -54,6 +54,11 @@ func TestSpeciesCommands(t *testing.T) {
 	if err != nil || !strings.Contains(out, "4 games") || !strings.Contains(out, "time per move") {
 		t.Fatalf("versus: %v\n%s\n%s", err, out, stderr)
 	}
+	// The evolution's rating command takes an ensemble as a player too.
+	out, stderr, err = runCrown(t, "", "evolve", "rate", ens, "--against", best, "--depth", "1", "--openings", openings, "--workers", "1")
+	if err != nil || !strings.Contains(out, "s.ens") {
+		t.Fatalf("evolve rate with an ensemble: %v\n%s\n%s", err, out, stderr)
+	}
 	// Engine mode with the ensemble: stdout carries protocol lines, a move comes back.
 	out, stderr, err = runCrown(t, "hub\ninit\nset-param name=book value=off\npos start\nlevel depth=2\ngo think\n", "--ensemble", ens)
 	if err != nil || !strings.Contains(out, "done move=") || !strings.Contains(stderr, "coalition loaded") {
