@@ -12,9 +12,12 @@ import (
 // network at equal depth (seed search, depth 4) over the first moves of a
 // fixed game: members=1 is the single network; with more members each
 // searches on its own goroutine, so on n free cores a coalition of n costs
-// about one network's time. Compare the ms/move metric within one run:
+// about one network's time. Metrics: ms/move (wall), cpu-ms/move (process
+// CPU time: the work, whatever else runs on the machine) and cores (CPU time
+// over wall time: the parallelism the coalition actually got). Compare within
+// one run:
 //
-//	go test ./nets/species -run XXX -bench PlayerMove -benchtime 20x
+//	go test ./nets/species -run XXX -bench PlayerMove -benchtime 2x -count 3
 func BenchmarkPlayerMove(b *testing.B) {
 	// Positions: the first 12 plies of a game the single network plays
 	// against itself.
@@ -51,6 +54,7 @@ func BenchmarkPlayerMove(b *testing.B) {
 				b.Fatal(err)
 			}
 			moves := 0
+			cpu0 := processCPUTime()
 			for b.Loop() {
 				for _, g := range games {
 					if _, err := p.Move(g); err != nil {
@@ -59,7 +63,10 @@ func BenchmarkPlayerMove(b *testing.B) {
 					moves++
 				}
 			}
+			cpu := processCPUTime() - cpu0
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e6/float64(moves), "ms/move")
+			b.ReportMetric(float64(cpu.Nanoseconds())/1e6/float64(moves), "cpu-ms/move")
+			b.ReportMetric(float64(cpu)/float64(b.Elapsed()), "cores")
 		})
 	}
 }
