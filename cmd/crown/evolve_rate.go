@@ -30,12 +30,14 @@ import (
 	"crown/engine/pdn"
 	"crown/engine/referee"
 	"crown/engine/search"
+	"crown/nets"
+	"crown/nets/species"
 	"crown/setup"
 )
 
 type evolveRateCmd struct {
-	Nets       []string      `arg:"" type:"existingfile" help:"Weight files of the networks to rate."`
-	Against    []string      `default:"material" help:"Opponents: material (seed 001's piece-differential player, king 1.5) or weight files; repeat or comma-separate."`
+	Nets       []string      `arg:"" type:"existingfile" help:"Weight files of the networks to rate, or ensemble files (their networks vote as a coalition, seed 002)."`
+	Against    []string      `default:"material" help:"Opponents: material (seed 001's piece-differential player, king 1.5) or weight or ensemble files; repeat or comma-separate."`
 	Depth      int           `default:"8" help:"Search depth of both players (seed 001's control: 8); 0 with --move-time plays at equal time."`
 	MoveTime   time.Duration `help:"Time per move for both players (e.g. 100ms), instead of a depth."`
 	Mode       string        `default:"seed" enum:"seed,full" help:"Search: seed (the seeds' plain alpha-beta with the forced-move extension) or full (crown's search)."`
@@ -105,6 +107,9 @@ func rateOpenings(spec string) ([]board.Position, []string, error) {
 
 // rateEntrant makes players of one evaluator ("material" or a weight file).
 func (c *evolveRateCmd) rateEntrant(spec string) (referee.Entrant, error) {
+	if data, err := os.ReadFile(spec); err == nil && nets.IsEnsemble(data) {
+		return c.coalitionEntrant(spec)
+	}
 	// Through the evaluator registry (package setup): "material", else a
 	// network weight file for evaluator nn.
 	choice, name := setup.Eval{Name: setup.Material}, spec
@@ -130,6 +135,21 @@ func (c *evolveRateCmd) rateEntrant(spec string) (referee.Entrant, error) {
 		}
 		return &referee.SearchPlayer{Label: name, Searcher: s, Limits: lim}, nil
 	}}, nil
+}
+
+// coalitionEntrant makes players of an ensemble file: its networks vote
+// (species.NewPlayer), each searching to --depth.
+func (c *evolveRateCmd) coalitionEntrant(path string) (referee.Entrant, error) {
+	if c.MoveTime > 0 {
+		return referee.Entrant{}, fmt.Errorf("%s: an ensemble plays at a fixed depth, not --move-time", path)
+	}
+	e, err := nets.LoadEnsemble(path)
+	if err != nil {
+		return referee.Entrant{}, err
+	}
+	name := filepath.Base(path)
+	cfg := species.PlayerConfig{Depth: c.Depth, Full: c.Mode == "full", HashMB: c.Hash, Seed: 1}
+	return referee.Entrant{Name: name, New: func() (referee.Player, error) { return species.NewPlayer(name, e, cfg) }}, nil
 }
 
 // generationOf reads NNNN from a "...-gNNNN.net" file name, or -1.
