@@ -32,6 +32,7 @@ import (
 	"crown/engine/search"
 	"crown/nets"
 	"crown/nets/species"
+	"crown/protocol/match"
 	"crown/setup"
 )
 
@@ -185,7 +186,7 @@ func (c *evolveRateCmd) Run(log *zerolog.Logger) error {
 	defer stop()
 	var games []*pdn.Game
 	var csv strings.Builder
-	fmt.Printf("%-28s %-28s %5s %4s %4s %4s %7s  %s\n", "network", "opponent", "games", "W", "D", "L", "score", "Elo (95%)")
+	fmt.Printf("%-28s %-28s %5s %4s %4s %4s %7s  %-20s %s\n", "network", "opponent", "games", "W", "D", "L", "score", "Elo (95%)", "USCF (opponent 1600)")
 	for _, netFile := range c.Nets {
 		a, err := c.rateEntrant(netFile)
 		if err != nil {
@@ -224,11 +225,16 @@ func (c *evolveRateCmd) Run(log *zerolog.Logger) error {
 				games = append(games, g.Record)
 			}
 			s := res.Summary
-			fmt.Printf("%-28s %-28s %5d %4d %4d %4d %6.1f%%  %+.0f [%+.0f, %+.0f]\n", a.Name, b.Name, s.Games, s.Wins, s.Draws, s.Losses,
-				100*s.Score, s.Elo, s.EloLow, s.EloHigh)
+			var scores []float64
+			for _, g := range res.Games {
+				scores = append(scores, g.AScore())
+			}
+			uscf := match.DefaultUSCF().Rate(scores) // the seeds' rating: mean over 5,000 random orderings
+			fmt.Printf("%-28s %-28s %5d %4d %4d %4d %6.1f%%  %-20s %.1f (sd %.1f)\n", a.Name, b.Name, s.Games, s.Wins, s.Draws, s.Losses,
+				100*s.Score, fmt.Sprintf("%+.0f [%+.0f, %+.0f]", s.Elo, s.EloLow, s.EloHigh), uscf.Mean, uscf.SD)
 			log.Info().Str("network", a.Name).Str("opponent", b.Name).Int("games", s.Games).Int("wins", s.Wins).
 				Int("draws", s.Draws).Int("losses", s.Losses).Float64("elo", s.Elo).Float64("elo_low", s.EloLow).
-				Float64("elo_high", s.EloHigh).Float64("seconds", time.Since(start).Seconds()).Msg("pairing")
+				Float64("elo_high", s.EloHigh).Float64("uscf", uscf.Mean).Float64("seconds", time.Since(start).Seconds()).Msg("pairing")
 			fmt.Fprintf(&csv, "%d,%s,%s,%d,%d,%d,%d,%.1f,%.1f,%.1f\n", gen, a.Name, b.Name, s.Games, s.Wins, s.Draws, s.Losses,
 				clampElo(s.Elo), clampElo(s.EloLow), clampElo(s.EloHigh))
 			if ctx.Err() != nil {
