@@ -40,7 +40,7 @@ const cbHelpFile = "crownhelp.htm"
 // cbState is what CheckerBoard commands set beyond the searcher options.
 type cbState struct {
 	hist      *board.Game       // from `set gamehist`, nil if none
-	allScores bool              // accepted and reported; root move scores need the real search
+	allScores bool              // getmove's text lists every root move's score
 	wld       search.EGDBPolicy // the database policy `set enable_wld 1` restores
 }
 

@@ -58,7 +58,7 @@ func (e *Engine) cbRequest(p board.Position, lim Limits) (Request, bool) {
 			e.log.Debug().Str("gamehist", cur.FEN()).Str("getmove", p.FEN()).Msg("gamehist does not end in the getmove position; ignored")
 		}
 	}
-	return Request{Game: g, Limits: lim, Mode: Think}, true
+	return Request{Game: g, Limits: lim, Mode: Think, AllScores: e.cb.allScores}, true
 }
 
 func samePosition(a, b *board.Position) bool {
@@ -90,10 +90,12 @@ func (e *Engine) cbFinish(g *board.Game, a answer) CBAnswer {
 	switch {
 	case res == board.Draw:
 		c.Result = CBDraw
-	case res != board.Ongoing || score >= search.WinLimit:
-		c.Result = CBWin // the opponent has no legal move, or a forced win was found
-	case score <= -search.WinLimit:
+	case res != board.Ongoing || score >= search.EvalLimit:
+		c.Result = CBWin // the opponent has no legal move, or a forced or database win
+	case score <= -search.EvalLimit:
 		c.Result = CBLoss
+	case a.result.Source == SourceEGDB:
+		c.Result = CBDraw // a database draw
 	}
 	c.Text = truncate("best "+a.root.Notation(a.move)+"  "+cbStatus(a.root, a.last), cbStatusMax)
 	return c
@@ -107,11 +109,23 @@ const cbStatusMax = 1023
 // does not mistake it for a result line.
 func cbStatus(root board.Position, i Info) string {
 	var b strings.Builder
+	switch i.Source {
+	case SourceBook:
+		return "book move"
+	case SourceEGDB:
+		return "database " + MenScore(i.Score)
+	}
 	if i.Depth > 0 {
 		fmt.Fprintf(&b, "depth %d  score %s  nodes %d  time %.2fs  %.2f Mnps", i.Depth, MenScore(i.Score), i.Nodes, i.Time.Seconds(), mnps(i.Nodes, i.Time))
 		if pv := pvText(root, i.PV, board.Move.String); pv != "" {
 			b.WriteString("  pv ")
 			b.WriteString(pv)
+		}
+		for k, rs := range i.RootScores {
+			if k == 0 {
+				b.WriteString("  scores")
+			}
+			fmt.Fprintf(&b, " %s %s", root.Notation(rs.Move), MenScore(rs.Score))
 		}
 	}
 	return truncate(b.String(), cbStatusMax)

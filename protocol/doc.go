@@ -16,7 +16,11 @@
 // stays until the next level command; move-time=1 before the first);
 // go think|ponder|analyze; stop, ponder-hit and ping (-> pong) at any time;
 // quit. A search writes info lines (depth, score in men, nodes, time, nps in
-// millions, pv) and exactly one done move=M [ponder=M], also after stop.
+// millions, pv) and exactly one done move=M [ponder=M], also after stop. A
+// move played without searching is announced by one info line with
+// source=book (an opening book move; no score) or source=egdb (the endgame
+// database's move; a database win scores 50 men plus the material balance,
+// below the 90 men that clients read as a win in n plies).
 // Captures are written from x to x captured squares (15x22x18). Every
 // written token is key=value with no '=' inside a value: pydraughts cannot
 // parse anything else. Unknown commands and arguments are ignored; a known
@@ -26,9 +30,12 @@
 // pondering search at once, lets a bounded one finish, runs the commands
 // already read, and ends the loop.
 //
-// Parameters: variant (enum, english), hash, threads, evaluator, net-file,
-// book (off random weighted best; true/false accepted), book-file, egdb-dir,
-// egdb-policy (off always kimcho), egdb-cache, egdb-pieces, pos-frame
+// Parameters: variant (enum, english), hash, threads, evaluator (the
+// searcher's names; crownsearch: material, nn, features:8F ... features:E3Ph,
+// heuristic), net-file (the evaluator's weight file), book (off random
+// weighted best; true/false accepted), book-file, egdb-dir (empty: the
+// embedded <=4-piece database), egdb-policy (off always kimcho; default
+// always), egdb-cache (MiB), egdb-pieces (0: all), pos-frame
 // (standard, or pydraughts: positions in pydraughts' rotated, colour-swapped
 // frame, character i = square 33-i; moves stay in standard numbering) and
 // move-overhead (milliseconds taken off every time limit).
@@ -49,9 +56,11 @@
 //	                          getmove move=<PDN move> fen=<FEN after it> result=draw|win|loss|unknown info="<search text>"
 //
 // Options: protocolversion (2), gametype (21), hashsize, book (0-3: off,
-// random, weighted, best), bookfile, dbmbytes, dbpath, enable_wld,
-// max_dbpieces, allscores (accepted and reported, not used yet) and
-// searchthreads. getmove's seconds, info and moreinfo are getmove's maxtime,
+// random, weighted, best), bookfile, dbmbytes (egdb-cache), dbpath
+// (egdb-dir), enable_wld (0: policy off; 1: the policy before), max_dbpieces
+// (egdb-pieces), allscores (1: every root move gets an exact score, listed
+// after "scores" in getmove's text, best first) and searchthreads. getmove's result is win or loss also for a database win or
+// loss, and draw when the database says the position is drawn. getmove's seconds, info and moreinfo are getmove's maxtime,
 // info bits and moreinfo clock (see cbgetmove.go). A bad value gets an
 // error line and changes nothing.
 //

@@ -143,16 +143,24 @@ func (e *Engine) hubGo(l Line) error {
 
 // hubInfo writes an `info` line: key=value tokens only, no value holding
 // '=' (pydraughts cannot parse either).
+//
+// A move not found by searching is reported with source=book (and no
+// score) or source=egdb.
 func (e *Engine) hubInfo(i Info) {
-	args := []Arg{
-		kv("depth", fmt.Sprint(i.Depth)),
-		kv("score", MenScore(i.Score)),
+	args := []Arg{kv("depth", fmt.Sprint(i.Depth))}
+	if i.Source != SourceBook {
+		args = append(args, kv("score", MenScore(i.Score)))
+	}
+	args = append(args,
 		kv("nodes", fmt.Sprint(i.Nodes)),
 		kv("time", fmt.Sprintf("%.3f", i.Time.Seconds())),
 		kv("nps", fmt.Sprintf("%.2f", mnps(i.Nodes, i.Time))),
-	}
+	)
 	if pv := pvText(e.run.req.Game.Position(), i.PV, board.Move.HubString); pv != "" {
 		args = append(args, kv("pv", pv))
+	}
+	if i.Source != "" {
+		args = append(args, kv("source", i.Source))
 	}
 	e.send("info", args...)
 }

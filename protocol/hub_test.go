@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"crown/engine/board"
+	"crown/engine/search"
 	"crown/protocol"
 	"crown/protocol/protocoltest"
 )
@@ -371,7 +372,8 @@ func TestMenScore(t *testing.T) {
 	for _, c := range []struct {
 		s    int
 		want string
-	}{{0, "0.00"}, {150, "1.50"}, {-37, "-0.37"}, {30000 - 7, "99.93"}, {-(30000 - 12), "-99.88"}} {
+	}{{0, "0.00"}, {150, "1.50"}, {-37, "-0.37"}, {30000 - 7, "99.93"}, {-(30000 - 12), "-99.88"},
+		{search.TablebaseWin + 150, "51.50"}, {-(search.TablebaseWin - 100), "-49.00"}} {
 		if got := protocol.MenScore(c.s); got != c.want {
 			t.Errorf("protocol.MenScore(%d) = %s, want %s", c.s, got, c.want)
 		}

@@ -216,8 +216,17 @@ func pvText(root board.Position, pv []board.Move, write func(board.Move) string)
 // MenScore writes a search score in men with two decimals, as Hub's `score`.
 // A win in n plies prints as 100-n/100 (99.93 = win in 7 plies), a loss as
 // its negative: pydraughts reads |score| above 90 men as a win or loss in
-// (100-|score|)*100 plies.
+// (100-|score|)*100 plies. A database win (no known distance) prints as 50
+// men plus the material balance (32 to 68 men), a loss as its negative:
+// decisive, but below 90 so no client reads a distance into it.
 func MenScore(s int) string {
+	if search.IsTablebaseScore(s) {
+		men := dbMen + float64(abs(s)-search.TablebaseWin)/search.ManValue
+		if s < 0 {
+			men = -men
+		}
+		return fmt.Sprintf("%.2f", men)
+	}
 	if s >= search.WinLimit || s <= -search.WinLimit {
 		plies := search.Win - abs(s)
 		men := 100 - float64(plies)/100
@@ -228,6 +237,9 @@ func MenScore(s int) string {
 	}
 	return fmt.Sprintf("%.2f", float64(s)/search.ManValue)
 }
+
+// dbMen is the men a database win with level material prints as.
+const dbMen = 50
 
 func abs(x int) int {
 	if x < 0 {

@@ -57,6 +57,9 @@ type Request struct {
 	// Ponder search (nil otherwise). Until then the search ignores the time
 	// limits; afterwards they count from the moment it was closed.
 	PonderHit <-chan struct{}
+	// AllScores asks for every root move's score in Info.RootScores
+	// (CheckerBoard's allscores).
+	AllScores bool
 }
 
 // Limits bound a search. Zero values mean "no limit of this kind"; with no
@@ -104,16 +107,29 @@ type Info struct {
 	Nodes uint64
 	Time  time.Duration
 	PV    []board.Move
+	// RootScores, when Request.AllScores, are every root move's score,
+	// best first.
+	RootScores []search.RootScore
+	// Source says where a move found without searching came from:
+	// SourceBook (Score means nothing then) or SourceEGDB; "" for a search.
+	Source string
 }
+
+// Sources of moves found without searching (Info.Source, Result.Source).
+const (
+	SourceBook = "book" // the opening book
+	SourceEGDB = "egdb" // the endgame database; Score is a database score
+)
 
 // Result is what a search found. PV[0] is the move to play and PV[1], when
 // present, the expected reply (Hub `ponder=`). The loop checks every move
 // for legality and falls back to the first legal move if PV is empty.
 type Result struct {
-	PV    []board.Move
-	Score int
-	Depth int
-	Nodes uint64
+	PV     []board.Move
+	Score  int
+	Depth  int
+	Nodes  uint64
+	Source string // SourceBook or SourceEGDB when not searched
 }
 
 // Options are the engine settings clients can change (Hub parameters and

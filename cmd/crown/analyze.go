@@ -21,6 +21,7 @@ import (
 	"crown/engine/board"
 	"crown/engine/pdn"
 	"crown/engine/search"
+	"crown/setup"
 )
 
 type analyzeCmd struct {
@@ -29,6 +30,9 @@ type analyzeCmd struct {
 	Depth int     `help:"Search depth (plies)."`
 	Time  float64 `help:"Seconds per position (default 1 when no depth is given)."`
 	JSON  bool    `name:"json" help:"Write one JSON object per line."`
+	// EGDBPolicy: engine mode's default; when the position itself is in
+	// the database, the best move is the database's (egdb.DB.RootMove).
+	EGDBPolicy string `name:"egdb-policy" default:"always" enum:"off,always,kimcho" help:"Endgame database policy (off, always, kimcho)."`
 	searchFlags
 }
 
@@ -49,6 +53,7 @@ type analysisLine struct {
 	Best     string   `json:"best,omitempty"`
 	Ponder   string   `json:"ponder,omitempty"`
 	Error    string   `json:"error,omitempty"`
+	EGDB     string   `json:"egdb,omitempty"` // win, draw or loss: the best move is the database's
 }
 
 // job is one position to analyse.
@@ -74,10 +79,11 @@ func (c *analyzeCmd) run(in io.Reader, out io.Writer, log *zerolog.Logger) error
 	if c.FEN != "" && c.PDN != "" {
 		return fmt.Errorf("give --fen or --pdn, not both")
 	}
-	s, err := c.searcher()
+	s, eg, err := c.searcher(c.EGDBPolicy)
 	if err != nil {
 		return err
 	}
+	defer eg.Close()
 	lim := search.Limits{Depth: c.Depth, MoveTime: time.Duration(c.Time * float64(time.Second))}
 	if lim.Depth == 0 && lim.MoveTime == 0 {
 		lim.MoveTime = time.Second
@@ -95,7 +101,7 @@ func (c *analyzeCmd) run(in io.Reader, out io.Writer, log *zerolog.Logger) error
 			w.Flush()
 			continue
 		}
-		c.analyse(w, s, lim, j)
+		c.analyse(w, s, eg, lim, j)
 		w.Flush()
 	}
 	return <-errc
@@ -147,7 +153,10 @@ func readFENs(r io.Reader, jobs chan<- job) error {
 	return sc.Err()
 }
 
-func (c *analyzeCmd) analyse(w io.Writer, s *search.Searcher, lim search.Limits, j job) {
+// dbValueNames are the words for a database value +1, 0, -1.
+var dbValueNames = map[int]string{1: "win", 0: "draw", -1: "loss"}
+
+func (c *analyzeCmd) analyse(w io.Writer, s *search.Searcher, eg *setup.Endgame, lim search.Limits, j job) {
 	fen := j.pos.FEN()
 	res := s.Search(nil, lim, j.pos, j.history, func(in search.Info) {
 		c.write(w, analysisLine{
@@ -170,6 +179,14 @@ func (c *analyzeCmd) analyse(w io.Writer, s *search.Searcher, lim search.Limits,
 		}
 	} else {
 		line.Best = "none"
+	}
+	if eg != nil && len(res.PV) > 0 {
+		if m, v, ok := eg.RootMove(&j.pos, j.history); ok {
+			// The database knows the value; its move keeps it and makes
+			// progress, where the search may shuffle among won moves.
+			line.Best, line.Ponder, line.PV = j.pos.Notation(m), "", []string{j.pos.Notation(m)}
+			line.Score, line.WinIn, line.EGDB = search.TablebaseScore(v, &j.pos), 0, dbValueNames[v]
+		}
 	}
 	c.write(w, line)
 }
@@ -209,14 +226,24 @@ func (c *analyzeCmd) write(w io.Writer, l analysisLine) {
 		fmt.Fprintf(w, "%sdepth %d seldepth %d score %s nodes %d nps %d time %.3f pv %s\n",
 			where, l.Depth, l.SelDepth, scoreText(l.Score), l.Nodes, l.NPS, float64(l.TimeMS)/1000, strings.Join(l.PV, " "))
 	default:
-		fmt.Fprintf(w, "%sbest %s ponder %s score %s depth %d nodes %d time %.3f fen %s\n",
-			where, l.Best, orDash(l.Ponder), scoreText(l.Score), l.Depth, l.Nodes, float64(l.TimeMS)/1000, l.FEN)
+		db := ""
+		if l.EGDB != "" {
+			db = " egdb " + l.EGDB
+		}
+		fmt.Fprintf(w, "%sbest %s ponder %s score %s depth %d nodes %d time %.3f%s fen %s\n",
+			where, l.Best, orDash(l.Ponder), scoreText(l.Score), l.Depth, l.Nodes, float64(l.TimeMS)/1000, db, l.FEN)
 	}
 }
 
-// scoreText prints a score in men (+1.50) or as a forced result (win 27 /
-// loss 12, in plies).
+// scoreText prints a score in men (+1.50), as a forced result (win27 /
+// loss12, in plies) or as a database result (dbwin / dbloss).
 func scoreText(s int) string {
+	if search.IsTablebaseScore(s) {
+		if s > 0 {
+			return "dbwin"
+		}
+		return "dbloss"
+	}
 	if search.IsWin(s) {
 		if s > 0 {
 			return fmt.Sprintf("win%d", search.WinIn(s))

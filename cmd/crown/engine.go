@@ -16,10 +16,18 @@ import (
 // version is the engine version reported to clients.
 const version = "0.1"
 
-type engineCmd struct{}
+type engineCmd struct {
+	Ensemble string `type:"existingfile" help:"Play as a voting coalition of the networks in this ensemble file (crown species cluster --out); the Hub param net-file then names the ensemble."`
+}
 
 func (c *engineCmd) Run(log *zerolog.Logger) error {
-	s, err := crownsearch.New(*log)
+	var s protocol.Searcher
+	var err error
+	if c.Ensemble != "" {
+		s, err = crownsearch.NewCoalition(*log, c.Ensemble)
+	} else {
+		s, err = crownsearch.New(*log)
+	}
 	if err != nil {
 		return err
 	}

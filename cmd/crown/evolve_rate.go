@@ -25,17 +25,20 @@ import (
 
 	"crown/book"
 	"crown/engine/board"
-	"crown/engine/eval"
+
 	"crown/engine/fsutil"
 	"crown/engine/pdn"
 	"crown/engine/referee"
 	"crown/engine/search"
-	"crown/nets/fast"
+	"crown/nets"
+	"crown/nets/species"
+	"crown/protocol/match"
+	"crown/setup"
 )
 
 type evolveRateCmd struct {
-	Nets       []string      `arg:"" type:"existingfile" help:"Weight files of the networks to rate."`
-	Against    []string      `default:"material" help:"Opponents: material (seed 001's piece-differential player, king 1.5) or weight files; repeat or comma-separate."`
+	Nets       []string      `arg:"" type:"existingfile" help:"Weight files of the networks to rate, or ensemble files (their networks vote as a coalition, seed 002)."`
+	Against    []string      `default:"material" help:"Opponents: material (seed 001's piece-differential player, king 1.5) or weight or ensemble files; repeat or comma-separate."`
 	Depth      int           `default:"8" help:"Search depth of both players (seed 001's control: 8); 0 with --move-time plays at equal time."`
 	MoveTime   time.Duration `help:"Time per move for both players (e.g. 100ms), instead of a depth."`
 	Mode       string        `default:"seed" enum:"seed,full" help:"Search: seed (the seeds' plain alpha-beta with the forced-move extension) or full (crown's search)."`
@@ -105,16 +108,18 @@ func rateOpenings(spec string) ([]board.Position, []string, error) {
 
 // rateEntrant makes players of one evaluator ("material" or a weight file).
 func (c *evolveRateCmd) rateEntrant(spec string) (referee.Entrant, error) {
-	var ev search.NewEvaluator
-	name := spec
-	if spec == "material" {
-		ev = eval.NewMaterial
-	} else {
-		f, err := fast.LoadFactory(spec)
-		if err != nil {
-			return referee.Entrant{}, err
-		}
-		ev, name = f, filepath.Base(spec)
+	if data, err := os.ReadFile(spec); err == nil && nets.IsEnsemble(data) {
+		return c.coalitionEntrant(spec)
+	}
+	// Through the evaluator registry (package setup): "material", else a
+	// network weight file for evaluator nn.
+	choice, name := setup.Eval{Name: setup.Material}, spec
+	if spec != setup.Material {
+		choice, name = setup.Eval{Name: setup.NN, Net: spec}, filepath.Base(spec)
+	}
+	ev, err := choice.Factory()
+	if err != nil {
+		return referee.Entrant{}, err
 	}
 	mode := search.ModeSeed
 	if c.Mode == "full" {
@@ -131,6 +136,21 @@ func (c *evolveRateCmd) rateEntrant(spec string) (referee.Entrant, error) {
 		}
 		return &referee.SearchPlayer{Label: name, Searcher: s, Limits: lim}, nil
 	}}, nil
+}
+
+// coalitionEntrant makes players of an ensemble file: its networks vote
+// (species.NewPlayer), each searching to --depth.
+func (c *evolveRateCmd) coalitionEntrant(path string) (referee.Entrant, error) {
+	if c.MoveTime > 0 {
+		return referee.Entrant{}, fmt.Errorf("%s: an ensemble plays at a fixed depth, not --move-time", path)
+	}
+	e, err := nets.LoadEnsemble(path)
+	if err != nil {
+		return referee.Entrant{}, err
+	}
+	name := filepath.Base(path)
+	cfg := species.PlayerConfig{Depth: c.Depth, Full: c.Mode == "full", HashMB: c.Hash, Seed: 1}
+	return referee.Entrant{Name: name, New: func() (referee.Player, error) { return species.NewPlayer(name, e, cfg) }}, nil
 }
 
 // generationOf reads NNNN from a "...-gNNNN.net" file name, or -1.
@@ -166,7 +186,7 @@ func (c *evolveRateCmd) Run(log *zerolog.Logger) error {
 	defer stop()
 	var games []*pdn.Game
 	var csv strings.Builder
-	fmt.Printf("%-28s %-28s %5s %4s %4s %4s %7s  %s\n", "network", "opponent", "games", "W", "D", "L", "score", "Elo (95%)")
+	fmt.Printf("%-28s %-28s %5s %4s %4s %4s %7s  %-20s %s\n", "network", "opponent", "games", "W", "D", "L", "score", "Elo (95%)", "USCF (opponent 1600)")
 	for _, netFile := range c.Nets {
 		a, err := c.rateEntrant(netFile)
 		if err != nil {
@@ -205,11 +225,16 @@ func (c *evolveRateCmd) Run(log *zerolog.Logger) error {
 				games = append(games, g.Record)
 			}
 			s := res.Summary
-			fmt.Printf("%-28s %-28s %5d %4d %4d %4d %6.1f%%  %+.0f [%+.0f, %+.0f]\n", a.Name, b.Name, s.Games, s.Wins, s.Draws, s.Losses,
-				100*s.Score, s.Elo, s.EloLow, s.EloHigh)
+			var scores []float64
+			for _, g := range res.Games {
+				scores = append(scores, g.AScore())
+			}
+			uscf := match.DefaultUSCF().Rate(scores) // the seeds' rating: mean over 5,000 random orderings
+			fmt.Printf("%-28s %-28s %5d %4d %4d %4d %6.1f%%  %-20s %.1f (sd %.1f)\n", a.Name, b.Name, s.Games, s.Wins, s.Draws, s.Losses,
+				100*s.Score, fmt.Sprintf("%+.0f [%+.0f, %+.0f]", s.Elo, s.EloLow, s.EloHigh), uscf.Mean, uscf.SD)
 			log.Info().Str("network", a.Name).Str("opponent", b.Name).Int("games", s.Games).Int("wins", s.Wins).
 				Int("draws", s.Draws).Int("losses", s.Losses).Float64("elo", s.Elo).Float64("elo_low", s.EloLow).
-				Float64("elo_high", s.EloHigh).Float64("seconds", time.Since(start).Seconds()).Msg("pairing")
+				Float64("elo_high", s.EloHigh).Float64("uscf", uscf.Mean).Float64("seconds", time.Since(start).Seconds()).Msg("pairing")
 			fmt.Fprintf(&csv, "%d,%s,%s,%d,%d,%d,%d,%.1f,%.1f,%.1f\n", gen, a.Name, b.Name, s.Games, s.Wins, s.Draws, s.Losses,
 				clampElo(s.Elo), clampElo(s.EloLow), clampElo(s.EloHigh))
 			if ctx.Err() != nil {

@@ -13,7 +13,7 @@ import (
 type cli struct {
 	Log logFlags `embed:""`
 
-	Engine  engineCmd  `cmd:"" default:"1" help:"Engine mode (the default): Hub protocol and CheckerBoard commands on stdin/stdout."`
+	Engine  engineCmd  `cmd:"" default:"withargs" help:"Engine mode (the default): Hub protocol and CheckerBoard commands on stdin/stdout."`
 	Perft   perftCmd   `cmd:"" help:"Count leaf nodes of the move tree (move generator test and speed)."`
 	Bench   benchCmd   `cmd:"" help:"Search the fixed bench positions; prints total nodes and nodes/s."`
 	Analyze analyzeCmd `cmd:"" help:"Analyse positions (a FEN, a PDN file's games, or FENs on stdin)."`
@@ -21,6 +21,8 @@ type cli struct {
 	Evolve  evolveCmd  `cmd:"" help:"Training: evolution of networks and heuristics."`
 	Net     netCmd     `cmd:"" help:"Neural networks: info, export, import, random, bench."`
 	Egdb    egdbCmd    `cmd:"" help:"Endgame databases: build, probe, verify, info, match."`
+	Match   matchCmd   `cmd:"" help:"Play a match between two players (crown configurations or Hub engines) from ballots."`
+	Species speciesCmd `cmd:"" help:"Species of an evolved population (seed 002): cluster, info, versus."`
 }
 
 func main() {

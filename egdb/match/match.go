@@ -32,28 +32,10 @@ type Player struct {
 func (p Player) Name() string { return PolicyName(p.Policy) }
 
 // PolicyName returns off, always or kimcho.
-func PolicyName(p search.EGDBPolicy) string {
-	switch p {
-	case search.EGDBAlways:
-		return "always"
-	case search.EGDBKimCho:
-		return "kimcho"
-	}
-	return "off"
-}
+func PolicyName(p search.EGDBPolicy) string { return p.String() }
 
 // ParsePolicy reads off, always or kimcho.
-func ParsePolicy(s string) (search.EGDBPolicy, error) {
-	switch s {
-	case "off":
-		return search.EGDBOff, nil
-	case "always":
-		return search.EGDBAlways, nil
-	case "kimcho":
-		return search.EGDBKimCho, nil
-	}
-	return 0, fmt.Errorf("unknown database policy %q (want off, always or kimcho)", s)
-}
+func ParsePolicy(s string) (search.EGDBPolicy, error) { return search.ParseEGDBPolicy(s) }
 
 // Options configures a match.
 type Options struct {

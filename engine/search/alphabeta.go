@@ -112,6 +112,9 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 	if !capture {
 		if t.tbAlways && p.Total() <= t.tbMax {
 			if wld, ok := t.s.opts.Tablebase.Probe(p); ok {
+				if wld < 0 && !p.HasMoves() {
+					return -(Win - ply) // lost by the rules: a proven loss, not a database one
+				}
 				return tbScore(wld, p)
 			}
 		}

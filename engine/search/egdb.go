@@ -2,7 +2,11 @@
 // policies for consulting it. The egdb package implements Tablebase.
 package search
 
-import "crown/engine/board"
+import (
+	"fmt"
+
+	"crown/engine/board"
+)
 
 // Tablebase answers win/loss/draw for positions with few pieces.
 type Tablebase interface {
@@ -28,3 +32,25 @@ const (
 // Kim & Cho's rule probes when FScale/4 < |s| < 3*FScale/4 and replaces the
 // value by +FScale, 0 or -FScale.
 const FScale = 1000
+
+// egdbPolicyNames are the policies' names, indexed by EGDBPolicy: what
+// flags, Hub parameters and match reports call them.
+var egdbPolicyNames = [...]string{"off", "always", "kimcho"}
+
+// String returns off, always or kimcho.
+func (p EGDBPolicy) String() string {
+	if int(p) < len(egdbPolicyNames) {
+		return egdbPolicyNames[p]
+	}
+	return "unknown"
+}
+
+// ParseEGDBPolicy reads off, always or kimcho.
+func ParseEGDBPolicy(s string) (EGDBPolicy, error) {
+	for i, n := range egdbPolicyNames {
+		if s == n {
+			return EGDBPolicy(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown endgame database policy %q (want off, always or kimcho)", s)
+}

@@ -8,6 +8,28 @@ import (
 	"crown/engine/search"
 )
 
+// attempts is how often a wall-clock check may be tried before it fails: on
+// a shared, overloaded machine (load 17 on 2 cores while these tests were
+// written) the scheduler alone can hold a process off the CPU past a 60 ms
+// budget now and then. A search that ignores its limits overruns every try.
+const attempts = 3
+
+// withinBudget runs search up to attempts times and reports whether one
+// run took less than budget, with the times taken.
+func withinBudget(budget time.Duration, search func()) (bool, []time.Duration) {
+	var took []time.Duration
+	for range attempts {
+		start := time.Now()
+		search()
+		el := time.Since(start)
+		took = append(took, el)
+		if el < budget {
+			return true, took
+		}
+	}
+	return false, took
+}
+
 // The start position: no search finishes it in the times used here.
 const busyFEN = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
 
@@ -17,11 +39,9 @@ func TestMoveTimeObeyed(t *testing.T) {
 	// The machine is shared: the scheduler can hold the search off the CPU
 	// for several ms, so budgets under ~50 ms cannot be tested reliably.
 	for _, mt := range []time.Duration{60 * time.Millisecond, 100 * time.Millisecond} {
-		start := time.Now()
-		res := s.Search(nil, search.Limits{MoveTime: mt}, p, nil, nil)
-		el := time.Since(start)
-		if el >= mt {
-			t.Errorf("move time %v: took %v", mt, el)
+		var res search.Result
+		if ok, took := withinBudget(mt, func() { res = s.Search(nil, search.Limits{MoveTime: mt}, p, nil, nil) }); !ok {
+			t.Errorf("move time %v: took %v", mt, took)
 		}
 		if len(res.PV) == 0 || !isLegal(p, res.Move) {
 			t.Errorf("move time %v: no legal move (%v)", mt, res.PV)
@@ -39,15 +59,13 @@ func TestClockObeyed(t *testing.T) {
 		{Time: 60 * time.Millisecond},
 	}
 	for _, lim := range cases {
-		start := time.Now()
-		res := s.Search(nil, lim, p, nil, nil)
-		el := time.Since(start)
 		budget := lim.Time
 		if lim.MovesToGo != 1 {
 			budget = lim.Time / 2 // never more than half the clock outside the last move
 		}
-		if el >= budget {
-			t.Errorf("%+v: took %v", lim, el)
+		var res search.Result
+		if ok, took := withinBudget(budget, func() { res = s.Search(nil, lim, p, nil, nil) }); !ok {
+			t.Errorf("%+v: took %v", lim, took)
 		}
 		if len(res.PV) == 0 {
 			t.Errorf("%+v: no move", lim)
@@ -124,6 +142,20 @@ func TestContextCancel(t *testing.T) {
 }
 
 func TestPonderHit(t *testing.T) {
+	var took []time.Duration
+	for range attempts {
+		el := ponderHitOnce(t)
+		if el < 30*time.Millisecond {
+			return
+		}
+		took = append(took, el)
+	}
+	t.Errorf("after ponder hit the search took %v of its 30ms", took)
+}
+
+// ponderHitOnce starts a pondering search, sends a ponder hit after 100 ms
+// and returns how long the search then took.
+func ponderHitOnce(t *testing.T) time.Duration {
 	s := newMaterial(t, search.Options{})
 	p := mustFEN(t, busyFEN)
 	done := make(chan time.Time)
@@ -140,12 +172,11 @@ func TestPonderHit(t *testing.T) {
 	s.PonderHit()
 	select {
 	case end := <-done:
-		if el := end.Sub(hit); el >= 30*time.Millisecond {
-			t.Errorf("after ponder hit the search took %v of its 30ms", el)
-		}
+		return end.Sub(hit)
 	case <-time.After(2 * time.Second):
 		t.Fatal("search did not end after ponder hit")
 	}
+	return 0
 }
 
 // TestNodeLimitExact: with one thread the node limit is exact and the

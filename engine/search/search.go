@@ -67,6 +67,16 @@ type Limits struct {
 	MovesToGo int           // moves to the next time control; 0 = sudden death
 	Infinite  bool          // run until Stop, whatever else is set
 	Ponder    bool          // run without time checks until PonderHit, then apply the clock
+	// AllScores searches every root move with the iteration's full window,
+	// so each gets an exact score (Info.RootScores); slower, for GUIs that
+	// show every move's score (CheckerBoard's allscores).
+	AllScores bool
+}
+
+// RootScore is one root move's score in an iteration.
+type RootScore struct {
+	Move  board.Move
+	Score int
 }
 
 // Info is the progress report sent after each completed iteration.
@@ -79,6 +89,9 @@ type Info struct {
 	Time     time.Duration // since the search started
 	Hashfull int           // per-mille of the table holding entries of this search
 	PV       []board.Move  // principal variation from the root
+	// RootScores, with Limits.AllScores, holds every root move's exact
+	// score in this iteration, best first (main thread only).
+	RootScores []RootScore
 }
 
 // Result is what a search returns.

@@ -48,3 +48,17 @@ func (t *thread) kimCho(p *board.Position, s int) int {
 	}
 	return s
 }
+
+// TablebaseScore is the score the search gives a database value wld (+1,
+// 0, -1 for the side to move of p): for protocols and commands that report
+// a database result found outside the search (a root move from the
+// database) on the same scale as the search's own.
+func TablebaseScore(wld int, p *board.Position) int { return tbScore(wld, p) }
+
+// IsTablebaseScore reports whether a score is a database win or loss
+// (between EvalLimit and WinLimit in absolute value).
+func IsTablebaseScore(score int) bool { a := abs(score); return a >= EvalLimit && a < WinLimit }
+
+// TablebaseWin is the score of a database win with level material; a
+// database score is ±TablebaseWin plus the material balance (±1,800 at most).
+const TablebaseWin = tbWin

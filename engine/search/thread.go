@@ -7,6 +7,7 @@
 package search
 
 import (
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -62,6 +63,8 @@ type thread struct {
 	history [2][1024]int32
 
 	aspiration bool // aspiration windows at the root (Options.NoAspiration off)
+
+	rootScores []RootScore // this iteration's, with Limits.AllScores
 
 	tbOn     bool
 	tbAlways bool
@@ -221,7 +224,7 @@ const aspirationWindow = ManValue / 4
 // aspire searches the root to depth, first in a narrow window around the
 // previous score when that is an ordinary evaluation, widening on failure.
 func (t *thread) aspire(depth, prev int) (int, bool) {
-	if !t.aspiration || depth < 5 || abs(prev) >= EvalLimit {
+	if !t.aspiration || t.lim.AllScores || depth < 5 || abs(prev) >= EvalLimit {
 		return t.rootSearch(depth, -Win, Win)
 	}
 	delta := aspirationWindow
@@ -254,11 +257,20 @@ func (t *thread) rootSearch(depth, alpha, beta int) (int, bool) {
 	alpha0 := alpha
 	best := -Win - 1
 	bestIndex := -1
+	all := t.lim.AllScores && t.main
+	if all {
+		t.rootScores = t.rootScores[:0]
+	}
 	for i := 0; i < root.moves.N; i++ {
 		m := &root.moves.Moves[i]
 		t.makeMove(0, m)
 		var s int
-		if i == 0 {
+		if all {
+			s = -t.search(1, depth-1, -beta, -alpha0, true) // exact within the window
+			if !t.stopped {
+				t.rootScores = append(t.rootScores, RootScore{Move: *m, Score: s})
+			}
+		} else if i == 0 {
 			s = -t.search(1, depth-1, -beta, -alpha, true)
 		} else {
 			s = -t.search(1, depth-1, -alpha-1, -alpha, false)
@@ -315,6 +327,10 @@ func (t *thread) report(depth, score int) {
 	info := Info{
 		Depth: depth, SelDepth: t.seldepth, Score: score, Nodes: nodes, Time: el,
 		Hashfull: t.tt.hashfull(), PV: append([]board.Move(nil), t.result.PV...),
+	}
+	if t.lim.AllScores {
+		info.RootScores = slices.Clone(t.rootScores)
+		slices.SortStableFunc(info.RootScores, func(a, b RootScore) int { return b.Score - a.Score })
 	}
 	if el > 0 {
 		info.NPS = uint64(float64(nodes) / el.Seconds())

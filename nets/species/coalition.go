@@ -35,8 +35,13 @@ type Vote struct {
 
 // NewCoalition makes a coalition; seed fixes how ties are broken.
 func NewCoalition(members []Voter, seed uint64) *Coalition {
-	return &Coalition{Members: members, rng: rand.New(rand.NewPCG(seed, 0x766f7465))}
+	c := &Coalition{Members: members}
+	c.Reseed(seed)
+	return c
 }
+
+// Reseed restarts the tie-break generator from seed.
+func (c *Coalition) Reseed(seed uint64) { c.rng = rand.New(rand.NewPCG(seed, 0x766f7465)) }
 
 // Move asks every member in parallel and returns the majority move.
 func (c *Coalition) Move(g *board.Game) (board.Move, error) {

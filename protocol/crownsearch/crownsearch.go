@@ -1,34 +1,32 @@
 // Package crownsearch adapts engine/search to protocol.Searcher: the
-// protocol's options choose the evaluator (material, a neural network from
-// package nets, or a seed-004 heuristic), table size, threads and opening
-// book; a book move is played without searching (except in analysis); the
-// protocol's limits, cancellation and ponder-hit map onto search.Limits,
-// the search's context and Searcher.PonderHit.
+// protocol's options choose the evaluator (package setup's registry:
+// material, a neural network, a seed-004 heuristic), table size, threads,
+// opening book and endgame database; a book move, or the database's move
+// when the root is in the database, is played without searching (except in
+// analysis) and reported as such; the protocol's limits, cancellation and
+// ponder-hit map onto search.Limits, the search's context and
+// Searcher.PonderHit.
 package crownsearch
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"os"
 
 	"github.com/rs/zerolog"
 
 	"crown/book"
 	"crown/engine/board"
-	"crown/engine/eval"
-	"crown/engine/eval/features"
 	"crown/engine/search"
-	"crown/nets"
-	"crown/nets/fast"
 	"crown/protocol"
+	"crown/setup"
 )
 
-// Evaluator names accepted in Options.Evaluator; "" means the first.
+// Evaluator names accepted in Options.Evaluator ("" means material); all
+// of setup.EvalNames are accepted.
 const (
-	Material  = "material"  // piece count, kings 1.5 (seed 001's control player)
-	NN        = "nn"        // a seeds' neural network: Options.NetFile, or the embedded default
-	Heuristic = "heuristic" // a seed-004 feature heuristic; Options.NetFile is its weight file
+	Material  = setup.Material  // piece count, kings 1.5 (seed 001's control player)
+	NN        = setup.NN        // a seeds' neural network: Options.NetFile, or the embedded default
+	Heuristic = setup.Heuristic // a seed-004 heuristic of any kind; Options.NetFile is its weight file
 )
 
 // bookSeed fixes the random choices of the random and weighted book
@@ -37,10 +35,12 @@ const bookSeed = 1
 
 // Searcher is protocol.Searcher over engine/search.
 type Searcher struct {
-	log    zerolog.Logger
-	s      *search.Searcher
-	opts   protocol.Options
-	player *book.Player // nil when the book is off
+	log     zerolog.Logger
+	s       *search.Searcher
+	opts    protocol.Options
+	player  *book.Player   // nil when the book is off
+	endgame *setup.Endgame // nil when the database policy is off
+	eval    search.NewEvaluator
 }
 
 // New returns a searcher with protocol.DefaultOptions.
@@ -53,19 +53,38 @@ func New(log zerolog.Logger) (*Searcher, error) {
 }
 
 // Evaluators implements protocol.Evaluators.
-func (a *Searcher) Evaluators() []string { return []string{Material, NN, Heuristic} }
+func (a *Searcher) Evaluators() []string { return setup.EvalNames() }
 
 // NewGame clears the transposition table and move-ordering history.
 func (a *Searcher) NewGame() { a.s.Clear() }
+
+// evalChoice maps the protocol's evaluator and its one file option onto the
+// registry: net-file is the network for nn and the weights for heuristics,
+// and is ignored by material.
+func evalChoice(o protocol.Options) setup.Eval {
+	e := setup.Eval{Name: o.Evaluator}
+	switch {
+	case e.Name == NN:
+		e.Net = o.NetFile
+	case e.Name == "" || e.Name == Material:
+	default:
+		e.Weights = o.NetFile
+	}
+	return e
+}
+
+func egdbChoice(o protocol.Options) setup.EGDB {
+	return setup.EGDB{Dir: o.EGDBDir, Policy: o.EGDBPolicy, CacheMiB: o.EGDBCacheMB, Pieces: o.EGDBMaxPieces}
+}
 
 // Configure applies o. Everything is checked and loaded before anything
 // changes, so on error the previous options stay in force.
 func (a *Searcher) Configure(o protocol.Options) error {
 	first := a.s == nil
-	var newEval search.NewEvaluator
-	if first || o.Evaluator != a.opts.Evaluator || o.NetFile != a.opts.NetFile {
+	newEval := a.eval
+	if first || evalChoice(o) != evalChoice(a.opts) {
 		var err error
-		if newEval, err = evaluator(o.Evaluator, o.NetFile); err != nil {
+		if newEval, err = evalChoice(o).Factory(); err != nil {
 			return err
 		}
 	}
@@ -76,16 +95,24 @@ func (a *Searcher) Configure(o protocol.Options) error {
 			return err
 		}
 	}
-	if o.EGDBDir != "" && o.EGDBDir != a.opts.EGDBDir {
-		if st, err := os.Stat(o.EGDBDir); err != nil || !st.IsDir() {
-			return fmt.Errorf("endgame database directory %q is not a readable directory", o.EGDBDir)
+	endgame := a.endgame
+	newDB := first || egdbChoice(o) != egdbChoice(a.opts)
+	if newDB {
+		var err error
+		if endgame, err = egdbChoice(o).Open(); err != nil {
+			return err
 		}
-		// The egdb package is not merged yet: nothing can be loaded.
-		a.log.Warn().Str("dir", o.EGDBDir).Msg("endgame databases are not supported by this build yet; directory noted, not loaded")
 	}
-	if newEval != nil {
-		s, err := search.New(search.Options{Eval: newEval, HashMB: o.HashMB, Threads: o.Threads, EGDB: o.EGDBPolicy})
+	if first || newDB || evalChoice(o) != evalChoice(a.opts) {
+		so := search.Options{Eval: newEval, HashMB: o.HashMB, Threads: o.Threads, EGDB: o.EGDBPolicy}
+		if endgame != nil {
+			so.Tablebase = endgame
+		}
+		s, err := search.New(so)
 		if err != nil {
+			if newDB {
+				endgame.Close()
+			}
 			return err
 		}
 		a.s = s
@@ -97,37 +124,19 @@ func (a *Searcher) Configure(o protocol.Options) error {
 			a.s.SetThreads(o.Threads)
 		}
 	}
+	if newDB && a.endgame != nil {
+		if err := a.endgame.Close(); err != nil {
+			a.log.Warn().Err(err).Msg("closing the previous endgame database")
+		}
+	}
+	if newDB && endgame != nil {
+		a.log.Info().Str("dir", o.EGDBDir).Str("policy", o.EGDBPolicy.String()).Int("pieces", endgame.MaxPieces()).Msg("endgame database")
+	}
+	a.endgame = endgame
+	a.eval = newEval
 	a.player = player
 	a.opts = o
 	return nil
-}
-
-func evaluator(name, file string) (search.NewEvaluator, error) {
-	switch name {
-	case "", Material:
-		return eval.NewMaterial, nil
-	case NN:
-		n, err := nets.LoadOrDefault(file)
-		if err != nil {
-			return nil, fmt.Errorf("evaluator nn: %w", err)
-		}
-		c, err := fast.Compile(n)
-		if err != nil {
-			return nil, fmt.Errorf("evaluator nn: %w", err)
-		}
-		return fast.Factory(c), nil
-	case Heuristic:
-		if file == "" {
-			return nil, errors.New("evaluator heuristic needs a weight file (net-file; written by crown evolve ga)")
-		}
-		h, err := features.Load(file)
-		if err != nil {
-			return nil, fmt.Errorf("evaluator heuristic: %w", err)
-		}
-		// Evaluate only reads h, so the threads share it.
-		return func() search.Evaluator { return h }, nil
-	}
-	return nil, fmt.Errorf("unknown evaluator %q (want %s, %s or %s)", name, Material, NN, Heuristic)
 }
 
 func bookPlayer(policy, file string) (*book.Player, error) {
@@ -155,13 +164,20 @@ func (a *Searcher) Search(ctx context.Context, req protocol.Request, info func(p
 	g := req.Game
 	if req.Mode != protocol.Analyze {
 		if bm, ok := a.player.Choose(g); ok {
-			return protocol.Result{PV: []board.Move{bm.Move}}
+			info(protocol.Info{PV: []board.Move{bm.Move}, Source: protocol.SourceBook})
+			waitPonder(ctx, req)
+			return protocol.Result{PV: []board.Move{bm.Move}, Source: protocol.SourceBook}
+		}
+		if r, ok := a.databaseMove(g); ok {
+			info(protocol.Info{Score: r.Score, PV: r.PV, Source: protocol.SourceEGDB})
+			waitPonder(ctx, req)
+			return r
 		}
 	}
 	l := req.Limits
 	lim := search.Limits{
 		Depth: l.Depth, Nodes: l.Nodes, MoveTime: l.MoveTime, Time: l.Time, Inc: l.Inc,
-		MovesToGo: l.MovesToGo, Infinite: l.Infinite,
+		MovesToGo: l.MovesToGo, Infinite: l.Infinite, AllScores: req.AllScores,
 	}
 	// search.Searcher.PonderHit is not tied to one search: a hit that lands
 	// between the check below and the search's start would be lost, and the
@@ -185,7 +201,40 @@ func (a *Searcher) Search(ctx context.Context, req protocol.Request, info func(p
 		}
 	}
 	res := a.s.Search(ctx, lim, g.Position(), g.History(), func(i search.Info) {
-		info(protocol.Info{Depth: i.Depth, Score: i.Score, Nodes: i.Nodes, Time: i.Time, PV: i.PV})
+		info(protocol.Info{Depth: i.Depth, Score: i.Score, Nodes: i.Nodes, Time: i.Time, PV: i.PV, RootScores: i.RootScores})
 	})
 	return protocol.Result{PV: res.PV, Score: res.Score, Depth: res.Depth, Nodes: res.Nodes}
+}
+
+// databaseMove is the database's move when the root is in it (it keeps the
+// best value and makes progress; search would choose blindly among won
+// moves). The score is the database's, or a win in one ply when the move
+// ends the game.
+func (a *Searcher) databaseMove(g *board.Game) (protocol.Result, bool) {
+	if a.endgame == nil {
+		return protocol.Result{}, false
+	}
+	p := g.Position()
+	m, v, ok := a.endgame.RootMove(&p, g.History())
+	if !ok {
+		return protocol.Result{}, false
+	}
+	score := setup.Score(v, &p)
+	if c := p.Play(m); !c.HasMoves() {
+		score = search.Win - 1
+	}
+	return protocol.Result{PV: []board.Move{m}, Score: score, Source: protocol.SourceEGDB}, true
+}
+
+// waitPonder holds an answer found without searching while the client
+// still thinks the engine ponders: until ponder-hit or the context's end,
+// as a search would.
+func waitPonder(ctx context.Context, req protocol.Request) {
+	if req.Mode != protocol.Ponder || req.PonderHit == nil {
+		return
+	}
+	select {
+	case <-req.PonderHit:
+	case <-ctx.Done():
+	}
 }

@@ -5,14 +5,17 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/rs/zerolog"
 
 	"crown/engine/board"
+	"crown/engine/eval/features"
 	"crown/engine/search"
 	"crown/protocol"
+	"crown/protocol/protocoltest"
 )
 
 func TestConfigure(t *testing.T) {
@@ -29,6 +32,7 @@ func TestConfigure(t *testing.T) {
 		func(o *protocol.Options) { o.Book = "sometimes" },
 		func(o *protocol.Options) { o.BookFile = "/nonexistent/book" },
 		func(o *protocol.Options) { o.EGDBDir = "/nonexistent/egdb" },
+		func(o *protocol.Options) { o.EGDBDir = t.TempDir() }, // no database files
 	} {
 		b := o
 		f(&b)
@@ -49,9 +53,9 @@ func TestConfigure(t *testing.T) {
 		t.Fatalf("resize: %v %+v", err, a.s.Options())
 	}
 	o.Book = "off"
-	o.EGDBDir = t.TempDir()
-	if err := a.Configure(o); err != nil || a.player != nil {
-		t.Fatalf("book off / egdb dir: %v", err)
+	o.EGDBPolicy = search.EGDBOff
+	if err := a.Configure(o); err != nil || a.player != nil || a.endgame != nil {
+		t.Fatalf("book off / egdb off: %v", err)
 	}
 	// The neural evaluator runs with the embedded network.
 	o.Evaluator = NN
@@ -62,6 +66,26 @@ func TestConfigure(t *testing.T) {
 	res := a.Search(context.Background(), protocol.Request{Game: board.NewGame(p, board.Rules{}), Limits: protocol.Limits{Depth: 3}}, func(protocol.Info) {})
 	if len(res.PV) == 0 || res.PV[0].HubString() != "14x23x18" {
 		t.Fatalf("nn search: %+v", res)
+	}
+	// A seed-004 heuristic by kind, its weights in net-file; the older name
+	// heuristic takes any kind; a file of another kind is refused.
+	h := features.New(features.F10)
+	for i := range h.Weights {
+		h.Weights[i] = 0.01
+	}
+	hf := filepath.Join(t.TempDir(), "10F.heur")
+	if err := h.Save(hf); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"features:10F", Heuristic} {
+		o.Evaluator, o.NetFile = name, hf
+		if err := a.Configure(o); err != nil {
+			t.Fatalf("%s with a 10F file: %v", name, err)
+		}
+	}
+	o.Evaluator = "features:E3Ph"
+	if err := a.Configure(o); err == nil {
+		t.Fatal("features:E3Ph accepted a 10F weight file")
 	}
 	// A weight file that is not one is refused.
 	junk := filepath.Join(t.TempDir(), "junk")
@@ -81,10 +105,16 @@ func TestBookAndSearch(t *testing.T) {
 	g := board.NewGame(start, board.Rules{})
 	infos := 0
 	// In the book: an answer at once, without searching.
-	res := a.Search(context.Background(), protocol.Request{Game: g, Limits: protocol.Limits{Depth: 6}}, func(protocol.Info) { infos++ })
-	if len(res.PV) != 1 || infos != 0 || !slices.Contains(start.LegalMoves(), res.PV[0]) {
+	res := a.Search(context.Background(), protocol.Request{Game: g, Limits: protocol.Limits{Depth: 6}}, func(i protocol.Info) {
+		infos++
+		if i.Source != protocol.SourceBook {
+			t.Errorf("book move reported as %+v", i)
+		}
+	})
+	if len(res.PV) != 1 || infos != 1 || res.Source != protocol.SourceBook || !slices.Contains(start.LegalMoves(), res.PV[0]) {
 		t.Fatalf("book answer %+v after %d infos", res, infos)
 	}
+	infos = 0
 	// Analysis ignores the book and searches.
 	res = a.Search(context.Background(), protocol.Request{Game: g, Limits: protocol.Limits{Depth: 6}, Mode: protocol.Analyze}, func(protocol.Info) { infos++ })
 	if res.Depth != 6 || infos != 6 {
@@ -117,5 +147,38 @@ func TestBookAndSearch(t *testing.T) {
 		t.Logf("returned %v after ponder-hit with a 30 ms move time", end.Sub(t0))
 	case <-time.After(5 * time.Second):
 		t.Fatal("ponder-hit ignored")
+	}
+}
+
+// TestCheckerBoardAllScores: with allscores on, getmove's text lists every
+// root move with a score; with it off, none.
+func TestCheckerBoardAllScores(t *testing.T) {
+	a, err := New(zerolog.Nop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess := protocoltest.NewSession(t, a)
+	defer sess.Close()
+	const fen = "B:W18,19,21,23,24,26,29,30,31,32:B1,2,3,4,6,7,9,10,11,12"
+	p, _ := board.ParseFEN(fen)
+	for _, on := range []bool{true, false} {
+		v := "0"
+		if on {
+			v = "1"
+		}
+		sess.Send("set allscores " + v)
+		sess.Expect("set")
+		sess.Send("getmove " + fen + " 0.2")
+		l := sess.Until("getmove")
+		text, _ := l.Get("info")
+		_, scores, found := strings.Cut(text, "  scores ")
+		if found != on {
+			t.Fatalf("allscores %v: text %q", on, text)
+		}
+		if on {
+			if n := len(strings.Fields(scores)); n != 2*len(p.LegalMoves()) {
+				t.Errorf("allscores: %q lists %d fields, want a move and a score for each of %d moves", scores, n, len(p.LegalMoves()))
+			}
+		}
 	}
 }

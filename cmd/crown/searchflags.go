@@ -1,0 +1,80 @@
+// searchflags.go holds the flags shared by the commands that search (bench,
+// analyze): evaluator and its weight file, threads, table size, algorithm,
+// and the endgame database. Names and files are checked by package setup,
+// the same code engine mode uses.
+package main
+
+import (
+	"fmt"
+
+	"crown/engine/search"
+	"crown/setup"
+)
+
+// evalFlags choose the evaluator.
+type evalFlags struct {
+	Eval    string `default:"material" help:"Evaluator: material, nn, features:KIND (8F 10F 15F 19F 25F 3Ph E3Ph) or heuristic."`
+	Net     string `type:"path" help:"Network weight file for --eval nn (default: the embedded network)."`
+	Weights string `type:"path" help:"Heuristic weight file for --eval features:KIND or heuristic (written by crown evolve ga)."`
+}
+
+func (f evalFlags) factory() (search.NewEvaluator, error) {
+	return setup.Eval{Name: f.Eval, Net: f.Net, Weights: f.Weights}.Factory()
+}
+
+// egdbFlags locate the endgame database; each command declares its own
+// --egdb-policy, because the defaults differ (bench: off, to keep its node
+// count; analyze: always, as engine mode).
+type egdbFlags struct {
+	EGDBDir    string `name:"egdb-dir" type:"path" help:"Endgame database directory (crown egdb build); default: the embedded <=4-piece database."`
+	EGDBCache  int    `name:"egdb-cache" default:"64" help:"Endgame database block cache in MiB."`
+	EGDBPieces int    `name:"egdb-pieces" help:"Largest piece count to use from the database (0: all it has)."`
+}
+
+// open opens the database for policy ("" means off); nil when off.
+func (f egdbFlags) open(policy string) (*setup.Endgame, search.EGDBPolicy, error) {
+	if policy == "" {
+		return nil, search.EGDBOff, nil
+	}
+	p, err := search.ParseEGDBPolicy(policy)
+	if err != nil {
+		return nil, 0, err
+	}
+	eg, err := setup.EGDB{Dir: f.EGDBDir, Policy: p, CacheMiB: f.EGDBCache, Pieces: f.EGDBPieces}.Open()
+	return eg, p, err
+}
+
+// searchFlags are the options shared by commands that search.
+type searchFlags struct {
+	evalFlags
+	egdbFlags
+	Threads int    `default:"1" help:"Search threads."`
+	Hash    int    `default:"64" help:"Transposition table size in MiB."`
+	Mode    string `default:"full" enum:"full,seed" help:"Search algorithm: full, or seed (the seeds' fixed-depth alpha-beta)."`
+}
+
+// searcher makes the searcher, with the database of policy (nil when off).
+func (f searchFlags) searcher(policy string) (*search.Searcher, *setup.Endgame, error) {
+	ev, err := f.factory()
+	if err != nil {
+		return nil, nil, err
+	}
+	eg, pol, err := f.open(policy)
+	if err != nil {
+		return nil, nil, err
+	}
+	mode := search.ModeFull
+	if f.Mode == "seed" {
+		mode = search.ModeSeed
+	}
+	opts := search.Options{Eval: ev, Threads: f.Threads, HashMB: f.Hash, Mode: mode, EGDB: pol}
+	if eg != nil {
+		opts.Tablebase = eg
+	}
+	s, err := search.New(opts)
+	if err != nil {
+		eg.Close()
+		return nil, nil, fmt.Errorf("search: %w", err)
+	}
+	return s, eg, nil
+}

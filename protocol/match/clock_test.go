@@ -1,0 +1,90 @@
+package match
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"crown/engine/board"
+	"crown/protocol"
+)
+
+// sleeper plays the first legal move after sleeping, recording the levels
+// and limits it was given.
+type sleeper struct {
+	sleep  time.Duration
+	levels []protocol.Level
+	limits []time.Duration
+}
+
+func (p *sleeper) NewGame() error { return nil }
+func (p *sleeper) Close() error   { return nil }
+func (p *sleeper) Move(ctx context.Context, g *board.Game, lv protocol.Level, limit time.Duration) (string, time.Duration, error) {
+	p.levels = append(p.levels, lv)
+	p.limits = append(p.limits, limit)
+	t0 := time.Now()
+	select {
+	case <-time.After(p.sleep):
+	case <-ctx.Done():
+	}
+	pos := g.Position()
+	return pos.LegalMoves()[0].HubString(), time.Since(t0), nil
+}
+
+func TestAllowedAndLevel(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		lim          Limits
+		clock, allow time.Duration
+	}{
+		{Limits{MoveTime: 100 * ms}, 0, 100 * ms},
+		{Limits{Time: time.Second, Inc: 100 * ms}, 500 * ms, 600 * ms},      // Hub: the increment comes first
+		{Limits{Time: time.Second, MoveTime: 50 * ms}, 500 * ms, 50 * ms},   // the smaller
+		{Limits{Time: time.Second, MoveTime: 900 * ms}, 300 * ms, 300 * ms}, // the clock is smaller
+		{Limits{Depth: 5}, 0, 0},                                            // unbounded
+	} {
+		if got := c.lim.allowed(c.clock); got != c.allow {
+			t.Errorf("%+v with clock %v: allowed %v, want %v", c.lim, c.clock, got, c.allow)
+		}
+		lv := c.lim.level(c.clock)
+		if lv.Clock != (c.lim.Time > 0) || (lv.Clock && (lv.Time != max(c.clock, 0) || lv.Inc != c.lim.Inc)) || lv.MoveTime != c.lim.MoveTime || lv.Depth != c.lim.Depth {
+			t.Errorf("%+v: level %+v", c.lim, lv)
+		}
+	}
+}
+
+// TestClock plays a game on a 300 ms clock with 20 ms increment between a
+// player using 10 ms a move and one using 40: the first keeps its clock
+// (it gains 10 ms a move), the second's runs down by 20 ms a move until
+// it overruns the clock plus the margin and loses on time.
+func TestClock(t *testing.T) {
+	fast, slow := &sleeper{sleep: 10 * time.Millisecond}, &sleeper{sleep: 40 * time.Millisecond}
+	lim := Limits{Time: 300 * time.Millisecond, Inc: 20 * time.Millisecond, Margin: 30 * time.Millisecond}
+	out := play(context.Background(), Opening{Name: "start", Start: board.Start()},
+		&seat{label: "fast", p: fast, lim: lim}, &seat{label: "slow", p: slow, lim: lim}, board.Rules{NoRepetition: true, NoFortyMoves: true}, nil, nopLog())
+	if out.termination != EndTime || out.result != board.BlackWins || out.faulty != board.White {
+		t.Fatalf("%s %v (fault %v)", out.termination, out.result, out.fault)
+	}
+	// The slow side starts with 300 ms and loses about 20 ms a move, so it
+	// forfeits after about 15 moves; each level it saw had a smaller clock.
+	if n := len(slow.levels); n < 10 || n > 20 {
+		t.Errorf("slow side made %d moves before forfeiting", n)
+	}
+	for i := 1; i < len(slow.levels); i++ {
+		if slow.levels[i].Time >= slow.levels[i-1].Time && slow.levels[i].Time > 0 {
+			t.Errorf("slow clock did not run down: %v then %v", slow.levels[i-1].Time, slow.levels[i].Time)
+		}
+	}
+	// The fast side gains: its last clock is above its first.
+	if first, last := fast.levels[0].Time, fast.levels[len(fast.levels)-1].Time; last <= first {
+		t.Errorf("fast clock %v -> %v", first, last)
+	}
+	// The limit handed to the player is the time allowed plus the margin.
+	if got, want := slow.limits[0], 300*time.Millisecond+20*time.Millisecond+30*time.Millisecond; got != want {
+		t.Errorf("first limit %v, want %v", got, want)
+	}
+}
+
+func nopLog() zerolog.Logger { return zerolog.Nop() }

@@ -1,0 +1,157 @@
+// openings.go supplies a match's start positions: the 156 ACF 3-move ballots
+// in use (from the book package's table of named openings, which leaves out
+// the 18 barred ballots), the 2,400 eleven-man ballots (CheckerBoard's
+// 11_man_english set, embedded), the start position, or a file of FENs
+// (one per line, or the "acf | moves | FEN" table of
+// ../shared/data/acf-3move-ballots-fen.txt) or of PDN games (each game's
+// start position and moves).
+package match
+
+import (
+	_ "embed"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"crown/book"
+	"crown/engine/board"
+	"crown/engine/pdn"
+)
+
+// elevenMan holds the eleven-man ballots, one FEN per line, from
+// ../shared/data/eleven_man_ballots.txt (its header says where they come from).
+//
+//go:embed eleven_man_ballots.txt
+var elevenMan string
+
+// Opening is one start position of a match.
+type Opening struct {
+	Name  string
+	Start board.Position
+	Moves []board.Move // played from Start before the engines take over
+}
+
+// Position is the position the engines start from.
+func (o Opening) Position() board.Position {
+	p := o.Start
+	for _, m := range o.Moves {
+		p = p.Play(m)
+	}
+	return p
+}
+
+// Built-in opening sets for LoadOpenings.
+const (
+	SetACF    = "acf"    // the 156 ACF 3-move ballots in use
+	SetEleven = "eleven" // the 2,400 eleven-man ballots
+	SetStart  = "start"  // the initial position only
+)
+
+// LoadOpenings returns a built-in set by name, or else reads the file at
+// src: PDN if it holds a '[' tag or move numbers, otherwise FEN lines.
+func LoadOpenings(src string) ([]Opening, error) {
+	switch src {
+	case SetACF:
+		return acfBallots()
+	case SetEleven:
+		return parseFENLines(elevenMan, "eleven-man")
+	case SetStart:
+		return []Opening{{Name: "start", Start: board.Start()}}, nil
+	}
+	data, err := os.ReadFile(src)
+	if err != nil {
+		return nil, fmt.Errorf("openings: %w", err)
+	}
+	// Openings are named after the file's base name, so a match resumes
+	// from its PDN file even if the opening file has moved.
+	return ParseOpenings(string(data), filepath.Base(src))
+}
+
+// ParseOpenings reads openings from text: PDN games if it holds a '['
+// tag or a move number, otherwise FEN lines. src names the text in errors
+// and in the openings' names.
+func ParseOpenings(text, src string) ([]Opening, error) {
+	if strings.Contains(text, "[") || strings.Contains(text, "1.") {
+		return parsePDNOpenings(text, src)
+	}
+	return parseFENLines(text, src)
+}
+
+// acfBallots plays out the ACF lines of the book's opening table.
+func acfBallots() ([]Opening, error) {
+	var out []Opening
+	for _, o := range book.Openings() {
+		if !strings.HasPrefix(o.Name, "ACF ") || len(o.Moves) != 3 {
+			continue
+		}
+		op := Opening{Name: o.Name + ": " + strings.Join(o.Moves, " "), Start: board.Start()}
+		p := op.Start
+		for _, text := range o.Moves {
+			m, err := p.ParseMove(text)
+			if err != nil {
+				return nil, fmt.Errorf("opening %s: %w", o.Name, err)
+			}
+			op.Moves = append(op.Moves, m)
+			p = p.Play(m)
+		}
+		out = append(out, op)
+	}
+	return out, nil
+}
+
+// parseFENLines reads one FEN per line, or the last '|'-separated field of
+// each line ("acf | moves | FEN"); '#' starts a comment line. A line's
+// first field names the opening when there are several.
+func parseFENLines(text, src string) ([]Opening, error) {
+	var out []Opening
+	for i, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		fields := strings.Split(line, "|")
+		fen := strings.TrimSpace(fields[len(fields)-1])
+		p, err := board.ParseFEN(fen)
+		if err != nil {
+			return nil, fmt.Errorf("%s line %d: %w", src, i+1, err)
+		}
+		name := fmt.Sprintf("%s %d", src, len(out)+1)
+		if len(fields) > 1 {
+			name = fmt.Sprintf("%s %s: %s", src, strings.TrimSpace(fields[0]), strings.TrimSpace(strings.Join(fields[1:len(fields)-1], " ")))
+		}
+		if !p.HasMoves() {
+			return nil, fmt.Errorf("%s line %d: %s has no legal move", src, i+1, fen)
+		}
+		out = append(out, Opening{Name: name, Start: p})
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no positions", src)
+	}
+	return out, nil
+}
+
+// parsePDNOpenings takes each game's start and moves; the Event or Opening
+// tag names it.
+func parsePDNOpenings(text, src string) ([]Opening, error) {
+	games, err := pdn.ReadAll(strings.NewReader(text))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", src, err)
+	}
+	var out []Opening
+	for i, g := range games {
+		name := g.Tag("Opening")
+		if name == "" {
+			name = fmt.Sprintf("%s game %d", src, i+1)
+		}
+		o := Opening{Name: name, Start: g.Start, Moves: g.Moves}
+		if p := o.Position(); !p.HasMoves() {
+			return nil, fmt.Errorf("%s game %d: the game is over, nothing to play", src, i+1)
+		}
+		out = append(out, o)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no games", src)
+	}
+	return out, nil
+}

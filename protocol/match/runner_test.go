@@ -1,0 +1,300 @@
+package match_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"crown/egdb"
+	"crown/engine/board"
+	"crown/engine/pdn"
+	"crown/protocol/match"
+)
+
+func spec(t *testing.T, text string) match.Spec {
+	t.Helper()
+	s, err := match.ParseSpec(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func acf(t *testing.T, n int) []match.Opening {
+	t.Helper()
+	ops, err := match.LoadOpenings(match.SetACF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ops[:n]
+}
+
+func TestMatchDepthBeatsShallow(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "m.pdn")
+	var seen int
+	res, err := match.Run(context.Background(), match.Options{
+		A: spec(t, "crown:depth=5,name=deep"), B: spec(t, "crown:depth=1,name=shallow"),
+		Openings: acf(t, 3), Rules: board.Rules{MoveCap: 100}, Workers: 2, PDN: file, BookOff: true,
+		OnGame: func(match.Game, match.Standing) { seen++ },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := res.Standing
+	if len(res.Games) != 6 || seen != 6 || st.Games != 6 {
+		t.Fatalf("games %d seen %d standing %d", len(res.Games), seen, st.Games)
+	}
+	if st.ByColour[0][0]+st.ByColour[0][1]+st.ByColour[0][2] != 3 || st.ByColour[1][0]+st.ByColour[1][1]+st.ByColour[1][2] != 3 {
+		t.Errorf("per colour %v: want 3 games as each colour", st.ByColour)
+	}
+	if st.Summary.Score <= 0.5 {
+		t.Errorf("depth 5 scored %.2f against depth 1", st.Summary.Score)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, err := pdn.ReadAll(bytes.NewReader(data))
+	if err != nil || len(games) != 6 {
+		t.Fatalf("PDN: %d games, %v", len(games), err)
+	}
+	for i, g := range games {
+		black, white := "deep", "shallow"
+		if i%2 == 1 {
+			black, white = white, black
+		}
+		if g.Tag("Black") != black || g.Tag("White") != white || g.Tag("Round") != strings.TrimSpace(string(rune('1'+i))) {
+			t.Errorf("game %d tags: %s - %s round %s", i, g.Tag("Black"), g.Tag("White"), g.Tag("Round"))
+		}
+		if len(g.Moves) < 3 || g.Tag("Opening") == "" || g.Result == board.Ongoing {
+			t.Errorf("game %d: %d moves, opening %q, result %v", i, len(g.Moves), g.Tag("Opening"), g.Result)
+		}
+		// The record replays to the result it claims (or an adjudication).
+		rec := g.Record(board.Rules{MoveCap: 100})
+		if r, _ := rec.Status(); r != board.Ongoing && r != g.Result {
+			t.Errorf("game %d: record ends %v, tag says %v", i, r, g.Result)
+		}
+	}
+}
+
+// TestResume cuts a finished match's file down to some games plus an
+// unfinished one and runs the match again: only the missing games are
+// played, the kept ones are unchanged, and the totals are a full match.
+func TestResume(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "m.pdn")
+	opts := match.Options{
+		A: spec(t, "crown:depth=3"), B: spec(t, "crown:depth=2"),
+		Openings: acf(t, 3), Rules: board.Rules{MoveCap: 60}, Workers: 2, PDN: file, BookOff: true,
+	}
+	full, err := match.Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(file)
+	games, _ := pdn.ReadAll(bytes.NewReader(data))
+	keep := []*pdn.Game{games[0], games[3], games[4]}
+	unfinished := *games[1]
+	unfinished.Result = board.Ongoing
+	unfinished.Moves = unfinished.Moves[:4]
+	unfinished.Comments = unfinished.Comments[:4]
+	var buf bytes.Buffer
+	if err := pdn.WriteAll(&buf, append(keep, &unfinished)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var played []int
+	opts.OnGame = func(g match.Game, _ match.Standing) { played = append(played, g.Index) }
+	again, err := match.Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(played) != 3 {
+		t.Fatalf("resumed match played games %v, want the 3 missing ones (1, 2, 5)", played)
+	}
+	for _, i := range played {
+		if i == 0 || i == 3 || i == 4 {
+			t.Errorf("game %d was in the file but played again", i)
+		}
+	}
+	if again.Standing.Games != 6 || len(again.Games) != 6 {
+		t.Fatalf("resumed match has %d games", again.Standing.Games)
+	}
+	for _, i := range []int{0, 3, 4} {
+		if !again.Games[i].Resumed || again.Games[i].Result != full.Games[i].Result || again.Games[i].Plies != full.Games[i].Plies {
+			t.Errorf("kept game %d changed: %+v", i, again.Games[i])
+		}
+	}
+	// Depth-limited play is deterministic, so the replayed games match too.
+	if again.Standing.ByColour != full.Standing.ByColour {
+		t.Errorf("per-colour results %v after resume, %v before", again.Standing.ByColour, full.Standing.ByColour)
+	}
+	// A third run finds everything done and plays nothing.
+	played = nil
+	if _, err := match.Run(context.Background(), opts); err != nil || len(played) != 0 {
+		t.Errorf("complete file: played %v, err %v", played, err)
+	}
+	// Another match's file is refused, not overwritten.
+	other := opts
+	other.B = spec(t, "crown:depth=4")
+	if _, err := match.Run(context.Background(), other); err == nil || !strings.Contains(err.Error(), "does not belong") {
+		t.Errorf("other match's file: %v", err)
+	}
+}
+
+func TestInterruptKeepsFinishedGames(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "m.pdn")
+	ctx, cancel := context.WithCancel(context.Background())
+	opts := match.Options{
+		A: spec(t, "crown:depth=2"), B: spec(t, "crown:depth=2,name=b"),
+		Openings: acf(t, 4), Rules: board.Rules{MoveCap: 60}, Workers: 1, PDN: file, BookOff: true,
+		OnGame: func(g match.Game, st match.Standing) {
+			if st.Games == 2 {
+				cancel()
+			}
+		},
+	}
+	res, err := match.Run(ctx, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Games) != 2 {
+		t.Fatalf("interrupted after 2 games, result has %d", len(res.Games))
+	}
+	data, _ := os.ReadFile(file)
+	games, _ := pdn.ReadAll(bytes.NewReader(data))
+	if len(games) != 2 {
+		t.Fatalf("file has %d games after the interruption", len(games))
+	}
+	opts.OnGame = nil
+	res, err = match.Run(context.Background(), opts)
+	if err != nil || len(res.Games) != 8 {
+		t.Fatalf("resume: %d games, %v", len(res.Games), err)
+	}
+}
+
+func TestAdjudicationByDatabase(t *testing.T) {
+	db, err := egdb.Default(8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	// Black to move with two kings against one: a database win for Black.
+	p, _ := board.ParseFEN("B:WK30:BK1,K5")
+	ops := []match.Opening{{Name: "3 kings", Start: p}}
+	res, err := match.Run(context.Background(), match.Options{
+		A: spec(t, "crown:depth=2"), B: spec(t, "crown:depth=2,name=b"), Openings: ops, DB: db, Workers: 1,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range res.Games {
+		if g.Termination != match.EndDatabase || g.Result != board.BlackWins || g.Plies != 0 {
+			t.Errorf("game %d: %v by %s after %d plies, want a database win for Black at once", g.Index, g.Result, g.Termination, g.Plies)
+		}
+	}
+	// Without the database the move cap ends the game instead of adjudication.
+	res, err = match.Run(context.Background(), match.Options{
+		A: spec(t, "crown:depth=1"), B: spec(t, "crown:depth=1,name=b"), Openings: ops, Workers: 1,
+		Rules: board.Rules{MoveCap: 5, NoRepetition: true},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range res.Games {
+		if g.Termination == match.EndDatabase || g.Plies == 0 {
+			t.Errorf("no database, game %d ended by %s after %d plies", g.Index, g.Termination, g.Plies)
+		}
+	}
+}
+
+// TestFaults plays crown against the fake engine misbehaving on its third
+// search in each process: every game is lost by the fake with the right
+// termination, the runner restarts it and carries on to the end.
+func TestFaults(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes")
+	}
+	cases := []struct {
+		mode, term string
+	}{
+		{"slow", match.EndTime},
+		{"hang", match.EndTime},
+		{"illegal", match.EndIllegal},
+		{"garbage", match.EndIllegal},
+		{"crash", match.EndFailure},
+	}
+	for _, c := range cases {
+		t.Run(c.mode, func(t *testing.T) {
+			exe := fakeCommand(t, c.mode, 3)
+			res, err := match.Run(context.Background(), match.Options{
+				A: spec(t, "hub:"+exe+",name=fake"), B: spec(t, "crown:depth=1"),
+				Openings: acf(t, 2), Limits: match.Limits{MoveTime: 100 * time.Millisecond, Margin: 50 * time.Millisecond},
+				Workers: 1, Log: zerolog.Nop(), BookOff: true,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Games) != 4 {
+				t.Fatalf("%d games played, want 4", len(res.Games))
+			}
+			for _, g := range res.Games {
+				if g.Termination != c.term || !g.FaultByA || g.AScore() != 0 || g.Fault == "" {
+					t.Errorf("game %d: %s, fault %q by A %v, A scored %v", g.Index, g.Termination, g.Fault, g.FaultByA, g.AScore())
+				}
+				// The fault came on the fake's third search.
+				if want := 7 + btoi(g.AIsBlack); g.Plies != want {
+					t.Errorf("game %d: fault after %d plies, want %d", g.Index, g.Plies, want)
+				}
+			}
+			if n := res.Standing.Faults[0][c.term]; n != 4 {
+				t.Errorf("faults of A: %v", res.Standing.Faults[0])
+			}
+			if c.term == match.EndTime && res.Standing.MaxOver[0] <= 50*time.Millisecond {
+				t.Errorf("time forfeits but largest overrun %v", res.Standing.MaxOver[0])
+			}
+		})
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func TestStartFailureStopsMatch(t *testing.T) {
+	_, err := match.Run(context.Background(), match.Options{
+		A: spec(t, "hub:/nonexistent/engine"), B: spec(t, "crown:depth=1"), Openings: acf(t, 1),
+		Limits: match.Limits{Depth: 1},
+	})
+	if err == nil || !strings.Contains(err.Error(), "starting") {
+		t.Errorf("missing engine: %v", err)
+	}
+}
+
+func TestSPRTStopsMatch(t *testing.T) {
+	var games int
+	res, err := match.Run(context.Background(), match.Options{
+		A: spec(t, "crown:depth=5"), B: spec(t, "crown:depth=1"), Openings: acf(t, 20),
+		Rules: board.Rules{MoveCap: 100}, Workers: 1, BookOff: true,
+		SPRT:   &match.SPRT{Elo0: 0, Elo1: 200, Alpha: 0.1, Beta: 0.1},
+		OnGame: func(match.Game, match.Standing) { games++ },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Stopped || res.Standing.Decision != match.AcceptH1 || games >= 40 || len(res.Games) != games {
+		t.Errorf("depth 5 vs 1 with SPRT [0, 200]: stopped %v, %v after %d games (LLR %.2f)",
+			res.Stopped, res.Standing.Decision, games, res.Standing.LLR)
+	}
+}

@@ -1,0 +1,131 @@
+package match_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"crown/engine/board"
+	"crown/engine/search"
+	"crown/protocol/match"
+)
+
+func TestParseSpec(t *testing.T) {
+	s, err := match.ParseSpec("crown:eval=nn,net=x.net,depth=8,book=best,egdb=/db,egdb-policy=kimcho,hash=32,threads=2,name=nn8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := s.Options
+	if s.Kind != match.KindCrown || o.Evaluator != "nn" || o.NetFile != "x.net" || s.Depth != 8 || o.Book != "best" || !s.BookSet ||
+		o.EGDBDir != "/db" || o.EGDBPolicy != search.EGDBKimCho || o.HashMB != 32 || o.Threads != 2 || s.Label() != "nn8" {
+		t.Errorf("crown spec: %+v", s)
+	}
+	s, _ = match.ParseSpec("crown:movetime=0.25")
+	if s.MoveTime != 250*time.Millisecond || s.Options.Book != "off" || s.BookSet || s.Label() != "crown(movetime=0.25)" {
+		t.Errorf("movetime spec: %+v", s)
+	}
+	s, err = match.ParseSpec("hub:./crown --log-level warn,name=old,hash=32,evaluator=nn,movetime=50ms")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(s.Command, "|") != "./crown|--log-level|warn" || s.Name != "old" || s.MoveTime != 50*time.Millisecond ||
+		len(s.Params) != 2 || s.Params[0].Key != "hash" || s.Params[1].Value != "nn" {
+		t.Errorf("hub spec: %+v", s)
+	}
+	s, _ = match.ParseSpec("hub:cmd=/usr/bin/engine -x")
+	if strings.Join(s.Command, " ") != "/usr/bin/engine -x" || s.Label() != "/usr/bin/engine -x" {
+		t.Errorf("hub cmd=: %+v", s)
+	}
+	for _, bad := range []string{"", "crown", "uci:x", "crown:eval=foo", "crown:depth=0", "crown:depth=x", "crown:colour=red",
+		"crown:book=sometimes", "hub:", "hub:name=x", "crown:movetime=-1", "crown:=3", "crown:egdb-policy=never"} {
+		if _, err := match.ParseSpec(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	a, _ := match.ParseSpec("crown:depth=3")
+	if la, lb := match.Labels(a, a); la == lb {
+		t.Errorf("labels of two equal players are equal: %q", la)
+	}
+}
+
+func FuzzParseSpec(f *testing.F) {
+	for _, s := range []string{"crown:eval=nn,depth=8", "hub:./crown,name=x", "hub:cmd=a b,hash=1", "crown:", "x:y=z,,="} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		s, err := match.ParseSpec(text)
+		if err == nil && s.Kind == match.KindHub && len(s.Command) == 0 {
+			t.Errorf("%q: hub player without a command accepted", text)
+		}
+	})
+}
+
+func TestOpenings(t *testing.T) {
+	acf, err := match.LoadOpenings(match.SetACF)
+	if err != nil || len(acf) != 156 {
+		t.Fatalf("ACF ballots: %d, %v", len(acf), err)
+	}
+	// Ballot 1 (9-13 21-17 5-9) as in ../shared/data/acf-3move-ballots-fen.txt.
+	if p := acf[0].Position(); p.FEN() != "W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,6,7,8,9,10,11,12,13" || len(acf[0].Moves) != 3 {
+		t.Errorf("ballot 1: %s", p.FEN())
+	}
+	seen := map[string]bool{}
+	for _, o := range acf {
+		p := o.Position()
+		if seen[p.FEN()] {
+			t.Errorf("%s repeats a position", o.Name)
+		}
+		seen[p.FEN()] = true
+	}
+	eleven, err := match.LoadOpenings(match.SetEleven)
+	if err != nil || len(eleven) != 2400 {
+		t.Fatalf("eleven-man ballots: %d, %v", len(eleven), err)
+	}
+	for _, o := range eleven[:50] {
+		if o.Start.Count(board.Black) != 11 || o.Start.Count(board.White) != 11 || o.Start.Side != board.Black {
+			t.Errorf("%s: %s", o.Name, o.Start.FEN())
+		}
+	}
+	if s, _ := match.LoadOpenings(match.SetStart); len(s) != 1 || s[0].Start != board.Start() {
+		t.Error("start set")
+	}
+	// The shared ballot table format, copied into testdata.
+	table, err := match.LoadOpenings(filepath.Join("testdata", "ballots-fen.txt"))
+	if err != nil || len(table) != 3 || table[2].Start.FEN() != "W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,11,12,13,14" {
+		t.Fatalf("ballot table: %v %v", table, err)
+	}
+	dir := t.TempDir()
+	pdnFile := filepath.Join(dir, "o.pdn")
+	os.WriteFile(pdnFile, []byte("[Event \"x\"]\n[Opening \"Old Faithful\"]\n1. 11-15 23-19 *\n\n[Event \"y\"]\n[SetUp \"1\"]\n[FEN \"W:WK30:BK1,K5\"]\n*\n"), 0o644)
+	ps, err := match.LoadOpenings(pdnFile)
+	if err != nil || len(ps) != 2 || ps[0].Name != "Old Faithful" || len(ps[0].Moves) != 2 || ps[1].Start.FEN() != "W:WK30:BK1,K5" {
+		t.Fatalf("PDN openings: %+v %v", ps, err)
+	}
+	for _, bad := range []string{"B:W21-33:B1-12\n", "# nothing\n", "W:W:B1\n", "[Event \"x\"]\n1. 11-16 99-1 *\n"} {
+		if _, err := match.ParseOpenings(bad, "bad"); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	if _, err := match.LoadOpenings(filepath.Join(dir, "missing.txt")); err == nil {
+		t.Error("missing file accepted")
+	}
+}
+
+func FuzzParseOpenings(f *testing.F) {
+	for _, s := range []string{"B:W21-32:B1-12\n", "1 | 9-13 21-17 5-9 | W:W17,22-32:B1-4,6-13\n", "[Event \"x\"]\n1. 11-15 *\n", "# c\n\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		ops, err := match.ParseOpenings(text, "fuzz")
+		if err != nil {
+			return
+		}
+		for _, o := range ops {
+			if p := o.Position(); !p.HasMoves() {
+				t.Errorf("%q: opening %s has no move", text, o.Name)
+			}
+		}
+	})
+}

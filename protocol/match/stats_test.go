@@ -1,0 +1,97 @@
+package match_test
+
+import (
+	"math"
+	"testing"
+
+	"crown/protocol/match"
+)
+
+func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
+
+// TestSPRTByHand checks the LLR against values worked out from the
+// formula in sprt.go step by step.
+func TestSPRTByHand(t *testing.T) {
+	t5 := match.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	// Bounds: ln(0.05/0.95) = -2.944439, ln(0.95/0.05) = +2.944439.
+	lo, hi := t5.Bounds()
+	if !near(lo, -2.944439, 1e-6) || !near(hi, 2.944439, 1e-6) {
+		t.Errorf("bounds %v %v", lo, hi)
+	}
+	// 60 wins, 20 draws, 20 losses: x = 0.7, σ² = (60·0.09 + 20·0.04 +
+	// 20·0.49)/100 = 0.16; s0 = 0.5, s1 = 1/(1+10^(-10/400)) = 0.5143872;
+	// LLR = 100 · 0.0143872 · (1.4 - 1.0143872) / 0.32 = 1.733713.
+	if got := t5.LLR(60, 20, 20); !near(got, 1.733713, 1e-5) {
+		t.Errorf("LLR(60,20,20) = %v, want 1.733713", got)
+	}
+	if d, _ := t5.Decide(60, 20, 20); d != match.Continue {
+		t.Errorf("1.73 is inside the bounds, got %v", d)
+	}
+	// 20 wins, 50 draws, 30 losses against [0, 5]: x = 0.45, σ² = (20·0.3025
+	// + 50·0.0025 + 30·0.2025)/100 = 0.1225; s1 = 0.5071951;
+	// LLR = 100 · 0.0071951 · (0.9 - 1.0071951) / 0.245 = -0.314807.
+	t0 := match.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
+	if got := t0.LLR(20, 50, 30); !near(got, -0.314807, 1e-5) {
+		t.Errorf("LLR(20,50,30) = %v, want -0.314807", got)
+	}
+	// A score exactly halfway between s0 and s1 gives 0: [-5, +5] at 50%.
+	if got := (match.SPRT{Elo0: -5, Elo1: 5, Alpha: 0.05, Beta: 0.05}).LLR(30, 40, 30); !near(got, 0, 1e-12) {
+		t.Errorf("symmetric LLR = %v", got)
+	}
+	// No variance yet: all draws or all wins give 0, not a division by zero.
+	if t5.LLR(0, 7, 0) != 0 || t5.LLR(5, 0, 0) != 0 || t5.LLR(0, 0, 0) != 0 {
+		t.Error("LLR without variance should be 0")
+	}
+	// Decisions at the bounds: 300 wins, 0 draws, 100 losses (x = 0.75,
+	// σ² = 0.1875) gives 400·0.0143872·0.4856128/0.375 = 7.45 > 2.94.
+	if d, llr := t5.Decide(300, 0, 100); d != match.AcceptH1 || !near(llr, 7.452, 0.01) {
+		t.Errorf("300-0-100: %v %v", d, llr)
+	}
+	if d, _ := t5.Decide(100, 0, 300); d != match.AcceptH0 {
+		t.Errorf("100-0-300: %v", d)
+	}
+	for _, bad := range []match.SPRT{{Elo0: 5, Elo1: 0, Alpha: .05, Beta: .05}, {Elo0: 0, Elo1: 5, Alpha: 0, Beta: .05}, {Elo0: 0, Elo1: 5, Alpha: .05, Beta: .6}} {
+		if bad.Validate() == nil {
+			t.Errorf("%+v accepted", bad)
+		}
+	}
+}
+
+// TestUSCFByHand checks the rating update against values worked out by hand.
+func TestUSCFByHand(t *testing.T) {
+	u := match.DefaultUSCF()
+	// Equal ratings: W = 1/2, a win adds C/2 = 16.
+	if got := u.Final([]float64{1}); !near(got, 1616, 1e-9) {
+		t.Errorf("one win: %v", got)
+	}
+	if got := u.Final([]float64{0.5}); !near(got, 1600, 1e-9) {
+		t.Errorf("one draw: %v", got)
+	}
+	// Win then loss: W = 1/(1+10^(-16/400)) = 0.5230096 at 1616, so
+	// 1616 - 32·0.5230096 = 1599.263693. Loss then win: 1584 +
+	// 32·(1 - 0.4769904) = 1600.736307. The mean of the two orders is 1600.
+	if got := u.Final([]float64{1, 0}); !near(got, 1599.263693, 1e-6) {
+		t.Errorf("win, loss: %v", got)
+	}
+	if got := u.Final([]float64{0, 1}); !near(got, 1600.736307, 1e-6) {
+		t.Errorf("loss, win: %v", got)
+	}
+	r := u.Rate([]float64{1, 0})
+	// 5000 orderings, each order with probability 1/2: the mean is within
+	// a few standard errors of 1600 and the sd is the orders' spread, 0.736.
+	if !near(r.Mean, 1600, 0.05) || !near(r.SD, 0.736, 0.01) || !near(r.SE, r.SD/math.Sqrt(5000), 1e-9) {
+		t.Errorf("rate win+loss: %+v", r)
+	}
+	// The coefficient by rating: 24 from 2100, 16 from 2400, 32 below.
+	for _, c := range []struct{ start, want float64 }{{2099, 2115}, {2100, 2112}, {2399, 2411}, {2400, 2408}} {
+		v := match.USCF{Start: c.start, Anchor: c.start, Orderings: 1}
+		if got := v.Final([]float64{1}); !near(got, c.want, 1e-9) {
+			t.Errorf("win at %v: %v, want %v", c.start, got, c.want)
+		}
+	}
+	// The same seed gives the same report.
+	games := []float64{1, 1, 0.5, 0, 1, 0.5, 0.5, 1, 0, 1}
+	if a, b := u.Rate(games), u.Rate(games); a != b {
+		t.Errorf("not reproducible: %+v %+v", a, b)
+	}
+}

@@ -1,0 +1,101 @@
+// Package setup turns a user's choices (an evaluator name and its weight
+// file, an endgame database directory and policy) into what engine/search
+// needs. Every command and the protocol adapter go through it, so a name
+// means the same thing everywhere and is checked in one place.
+//
+// evaluator.go is the evaluator registry: names to search.NewEvaluator.
+package setup
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"crown/engine/eval"
+	"crown/engine/eval/features"
+	"crown/engine/search"
+	"crown/nets/fast"
+)
+
+// Evaluator names. A seed-004 heuristic is "features:" followed by its kind
+// (8F, 10F, 15F, 19F, 25F, 3Ph, E3Ph; case does not matter).
+const (
+	Material       = "material"  // piece count, kings 1.5 (seed 001's control player); the default
+	NN             = "nn"        // a seeds' neural network: Eval.Net, or the embedded default
+	FeaturesPrefix = "features:" // a seed-004 heuristic of the named kind, weights from Eval.Weights
+	// Heuristic is a seed-004 heuristic of whatever kind its weight file
+	// holds: the name the Hub protocol accepted before features:KIND.
+	Heuristic = "heuristic"
+)
+
+// Eval names an evaluator and its weight file.
+type Eval struct {
+	Name    string // one of EvalNames; "" means Material
+	Net     string // nn: network weight file (CROWNNET); "" = the embedded network
+	Weights string // features:KIND and heuristic: heuristic weight file (CRWNHEUR)
+}
+
+// EvalNames lists every accepted name, the default first.
+func EvalNames() []string {
+	names := []string{Material, NN}
+	for k := features.F8; k <= features.E3Ph; k++ {
+		names = append(names, FeaturesPrefix+k.String())
+	}
+	return append(names, Heuristic)
+}
+
+// errNoWeights is returned for a heuristic without a weight file: crown
+// ships no trained heuristic weights.
+var errNoWeights = errors.New("needs a weight file (--weights, or the Hub net-file; written by crown evolve ga): crown ships no default heuristic weights")
+
+// Factory checks the choice, loads its file and returns the evaluator
+// constructor. Errors name the evaluator and say what is wrong.
+func (e Eval) Factory() (search.NewEvaluator, error) {
+	name := e.Name
+	if name == "" {
+		name = Material
+	}
+	lower := strings.ToLower(name)
+	isFeatures := strings.HasPrefix(lower, FeaturesPrefix)
+	if e.Net != "" && lower != NN {
+		return nil, fmt.Errorf("evaluator %s: a network file (%s) is only for evaluator nn", name, e.Net)
+	}
+	if e.Weights != "" && !isFeatures && lower != Heuristic {
+		return nil, fmt.Errorf("evaluator %s: a heuristic weight file (%s) is only for features:KIND or heuristic", name, e.Weights)
+	}
+	switch {
+	case lower == Material:
+		return eval.NewMaterial, nil
+	case lower == NN:
+		f, err := fast.LoadFactory(e.Net)
+		if err != nil {
+			return nil, fmt.Errorf("evaluator nn: %w", err)
+		}
+		return f, nil
+	case lower == Heuristic:
+		return heuristic(name, e.Weights, nil)
+	case isFeatures:
+		k, err := features.ParseKind(name[len(FeaturesPrefix):])
+		if err != nil {
+			return nil, fmt.Errorf("evaluator %s: %w", name, err)
+		}
+		return heuristic(name, e.Weights, &k)
+	}
+	return nil, fmt.Errorf("unknown evaluator %q (known: %s)", name, strings.Join(EvalNames(), ", "))
+}
+
+// heuristic loads a weight file, checking its kind when want is not nil.
+func heuristic(name, file string, want *features.Kind) (search.NewEvaluator, error) {
+	if file == "" {
+		return nil, fmt.Errorf("evaluator %s %w", name, errNoWeights)
+	}
+	h, err := features.Load(file)
+	if err != nil {
+		return nil, fmt.Errorf("evaluator %s: %w", name, err)
+	}
+	if want != nil && h.Kind != *want {
+		return nil, fmt.Errorf("evaluator %s: %s holds a %s heuristic", name, file, h.Kind)
+	}
+	// Evaluate only reads h, so the threads share it.
+	return func() search.Evaluator { return h }, nil
+}
