@@ -33,6 +33,7 @@ import (
 	"crown/engine/pdn"
 	"crown/engine/referee"
 	"crown/engine/search"
+	"crown/setup"
 )
 
 type evolveGATournamentCmd struct {
@@ -92,7 +93,11 @@ func (c *evolveGATournamentCmd) players() ([]tourPlayer, []tourPlayer, error) {
 		if kinds[h.Kind] > 1 { // two files of one kind: tell them apart by file
 			name += " (" + c.Heuristics[i] + ")"
 		}
-		hs = append(hs, tourPlayer{name: name, heuristic: true, eval: func() search.Evaluator { return h }})
+		ev, err := setup.Eval{Name: setup.FeaturesPrefix + h.Kind.String(), Weights: c.Heuristics[i]}.Factory()
+		if err != nil {
+			return nil, nil, err
+		}
+		hs = append(hs, tourPlayer{name: name, heuristic: true, eval: ev})
 	}
 	for _, a := range c.Against {
 		for _, spec := range strings.Split(a, ",") {

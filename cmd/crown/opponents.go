@@ -1,8 +1,8 @@
-// opponents.go resolves the players of `crown evolve ga --fitness games` and
+// opponents.go names the players of `crown evolve ga --fitness games` and
 // `crown evolve ga-tournament` from one spec each: "material", "nn" (the
-// embedded network), or a weight file, heuristic (CRWNHEUR) or network
-// (CROWNNET), told apart by its magic. It is kept to these two commands until
-// the evaluator registry of the wiring branch reaches main.
+// embedded network), or a weight file, heuristic (CRWNHEUR) or network,
+// told apart by the heuristic files' magic. The evaluators come from the
+// evaluator registry (package setup).
 package main
 
 import (
@@ -12,10 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"crown/engine/eval"
-	"crown/engine/eval/features"
 	"crown/engine/search"
-	"crown/nets/fast"
+	"crown/setup"
 )
 
 // heuristicMagic starts every heuristic weight file (engine/eval/features/file.go).
@@ -23,28 +21,26 @@ const heuristicMagic = "CRWNHEUR"
 
 // playerEval returns a display name and the evaluator of spec.
 func playerEval(spec string) (string, search.NewEvaluator, error) {
-	switch strings.ToLower(spec) {
-	case "material":
-		return "material", eval.NewMaterial, nil
-	case "nn":
-		f, err := fast.LoadFactory("")
-		return "nn (embedded)", f, err
-	}
-	data, err := os.ReadFile(spec)
-	if err != nil {
-		return "", nil, fmt.Errorf("player %q: not material, nn or a readable weight file: %w", spec, err)
-	}
+	var choice setup.Eval
 	name := filepath.Base(spec)
-	if bytes.HasPrefix(data, []byte(heuristicMagic)) {
-		h, err := features.Unmarshal(data)
+	switch strings.ToLower(spec) {
+	case setup.Material:
+		choice, name = setup.Eval{Name: setup.Material}, setup.Material
+	case setup.NN:
+		choice, name = setup.Eval{Name: setup.NN}, "nn (embedded)"
+	default:
+		data, err := os.ReadFile(spec)
 		if err != nil {
-			return "", nil, fmt.Errorf("%s: %w", spec, err)
+			return "", nil, fmt.Errorf("player %q: not material, nn or a readable weight file: %w", spec, err)
 		}
-		return name, func() search.Evaluator { return h }, nil // Evaluate only reads h
+		choice = setup.Eval{Name: setup.NN, Net: spec}
+		if bytes.HasPrefix(data, []byte(heuristicMagic)) {
+			choice = setup.Eval{Name: setup.Heuristic, Weights: spec}
+		}
 	}
-	f, err := fast.LoadFactory(spec)
+	ev, err := choice.Factory()
 	if err != nil {
 		return "", nil, err
 	}
-	return name, f, nil
+	return name, ev, nil
 }
