@@ -2,6 +2,7 @@
 // heuristics with the genetic algorithm and Heuristic Generator fitness. The
 // run checkpoints as it goes; --resume continues it exactly; Ctrl-C saves and
 // exits. The best heuristic of every finished phase is written to --out.
+// --fitness games replaces HG by points in games against fixed opponents.
 package main
 
 import (
@@ -11,10 +12,12 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"strings"
 	"syscall"
 
 	"github.com/rs/zerolog"
 
+	"crown/engine/board"
 	"crown/engine/eval/features"
 	"crown/nets/ga"
 )
@@ -34,6 +37,14 @@ type evolveGACmd struct {
 	Step       int     `default:"6" help:"Plies toward the start per phase (seed 004: 6)."`
 	Regenerate float64 `default:"0.75" help:"Share of the population renewed per phase (seed 004: 0.75-0.8)."`
 	Mutation   float64 `default:"0.05" help:"Mutation probability per gene."`
+
+	Fitness      string   `default:"hg" enum:"hg,games" help:"Fitness: hg (seed 004's Heuristic Generator) or games (points per game against --opponents)."`
+	Opponents    []string `default:"material" help:"Games fitness: fixed opponents, each material, nn (embedded network) or a weight file; repeat or comma-separate."`
+	GameDepth    int      `default:"4" help:"Games fitness: search depth of both players."`
+	GameOpenings int      `default:"4" help:"Games fitness: openings drawn per phase, each played with both colours against every opponent."`
+	GamePhases   int      `default:"3" help:"Games fitness: phases (new openings, weakest renewed)."`
+	Openings     string   `default:"ballots" help:"Games fitness: pool of openings: ballots (the 156 ACF 3-move ballots), first7, start, or a file of FENs."`
+	MoveCap      int      `default:"100" help:"Games fitness: draw after this many moves per side (the seeds: 100)."`
 }
 
 func (c *evolveGACmd) Run(log *zerolog.Logger) error {
@@ -52,11 +63,33 @@ func (c *evolveGACmd) Run(log *zerolog.Logger) error {
 		p := ga.DefaultParams(k)
 		p.Population, p.Children, p.Positions, p.LabelDepth = c.Population, c.Children, c.Positions, c.Depth
 		p.FirstPly, p.Step, p.Regenerate, p.MutationRate = c.FirstPly, c.Step, c.Regenerate, c.Mutation
+		if c.Fitness == ga.FitnessGames {
+			p.Fitness, p.GameDepth, p.GameOpenings, p.GamePhases, p.MoveCap = c.Fitness, c.GameDepth, c.GameOpenings, c.GamePhases, c.MoveCap
+			p.OpeningSpec = c.Openings
+			for _, o := range c.Opponents {
+				p.Opponents = append(p.Opponents, strings.Split(o, ",")...)
+			}
+		}
 		if st, err = ga.NewState(p, c.Seed); err != nil {
 			return err
 		}
 		if _, err := os.Stat(c.Checkpoint); err == nil {
 			return fmt.Errorf("%s exists: use --resume to continue it or choose another --checkpoint", c.Checkpoint)
+		}
+	}
+	var opponents []ga.Opponent
+	var openings []board.Position
+	if st.Params.Fitness == ga.FitnessGames {
+		for _, spec := range st.Params.Opponents {
+			name, ev, err := playerEval(spec)
+			if err != nil {
+				return err
+			}
+			opponents = append(opponents, ga.Opponent{Name: name, Eval: ev})
+		}
+		var err error
+		if openings, _, err = rateOpenings(st.Params.OpeningSpec); err != nil {
+			return err
 		}
 	}
 	threads := c.Threads
@@ -69,6 +102,8 @@ func (c *evolveGACmd) Run(log *zerolog.Logger) error {
 	phases := st.Params.Phases()
 	err := ga.Run(ctx, st, ga.Options{
 		Threads:         threads,
+		Opponents:       opponents,
+		Openings:        openings,
 		CheckpointEvery: 1000,
 		Checkpoint:      func(s *ga.State) error { return s.Save(c.Checkpoint) },
 		OnProgress: func(phase, done, total int) {

@@ -149,10 +149,11 @@ func fittest(pop []Specimen) int {
 
 // step creates one child and inserts it if it beats the weakest; it reports
 // whether the child was kept.
-func step(rng *rand.Rand, pop []Specimen, c *compiled, tsize int, rate float64) bool {
+// n is the number of genes of one linear combination.
+func step(rng *rand.Rand, pop []Specimen, c scorer, n, tsize int, rate float64) bool {
 	a := tournament(rng, pop, tsize)
 	b := tournament(rng, pop, tsize)
-	child := crossover(rng, pop[a].Weights, pop[b].Weights, c.n)
+	child := crossover(rng, pop[a].Weights, pop[b].Weights, n)
 	mutate(rng, child, rate)
 	f := c.fitness(child)
 	w := weakest(pop)

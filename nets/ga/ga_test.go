@@ -89,11 +89,11 @@ func TestSelectionAndReplacement(t *testing.T) {
 		{Weights: make([]float64, 8), Fitness: math.MaxFloat64},
 		{Weights: make([]float64, 8), Fitness: math.MaxFloat64},
 	}
-	if step(rng, pop, c, 2, 0.5) {
+	if step(rng, pop, c, c.n, 2, 0.5) {
 		t.Fatal("a child replaced a perfect specimen")
 	}
 	pop[1].Fitness = 0
-	if !step(rng, pop, c, 2, 0.5) || pop[1].Fitness == 0 {
+	if !step(rng, pop, c, c.n, 2, 0.5) || pop[1].Fitness == 0 {
 		t.Fatal("a child did not replace a specimen of fitness 0")
 	}
 }
@@ -255,5 +255,24 @@ func TestTrainAndResume(t *testing.T) {
 	}
 	if !sameState(straight, resumed) {
 		t.Fatal("resumed training differs from the uninterrupted run")
+	}
+}
+
+func TestPhaseWindows(t *testing.T) {
+	p := DefaultParams(features.E3Ph)
+	if p.Phases() != 15 {
+		t.Fatalf("%d phases from ply 82 in steps of 6, want 15", p.Phases())
+	}
+	if lo, hi := p.window(0); lo != 82 || hi != 86 {
+		t.Errorf("first window %d-%d, want 82-86 (seed 004)", lo, hi)
+	}
+	if lo, hi := p.window(1); lo != 76 || hi != 80 {
+		t.Errorf("second window %d-%d, want 76-80", lo, hi)
+	}
+	if lo, _ := p.window(p.Phases() - 1); lo != 0 {
+		t.Errorf("last window starts at ply %d, want the start position", lo)
+	}
+	if lo, _ := p.window(p.Phases() - 2); lo == 0 {
+		t.Error("two phases end at the start position")
 	}
 }

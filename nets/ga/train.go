@@ -7,14 +7,20 @@
 // drawn from the earlier stages' labelled positions. The state is saved after
 // every phase's labelling and every CheckpointEvery children, and a resumed run
 // is identical to an uninterrupted one.
+//
+// With games fitness (games.go) there is nothing to label: each phase draws
+// its openings from the pool the caller gives, the weakest fraction is
+// renewed as in HG, and the population is scored by playing.
 package ga
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"time"
 
+	"crown/engine/board"
 	"crown/engine/eval/features"
 	"crown/engine/search"
 )
@@ -34,6 +40,15 @@ type Params struct {
 	Positions       int     // labelled positions per phase: 3000 (seed: 3,000-4,500)
 	NewFraction     float64 // share of each test set from the newest stage; not given: 0.5
 	LabelDepth      int     // alpha-beta depth of the labels; not given in the seed: 4 (measured: depth 4 labels 300 mid-game positions in 15 s with a heuristic)
+
+	// Games fitness (Fitness == FitnessGames); none of it is from the seed.
+	Fitness      string   // FitnessHG (default) or FitnessGames
+	Opponents    []string // names of the fixed opponents, for the record; the evaluators come in Options
+	GameDepth    int      // search depth of both players
+	GameOpenings int      // openings drawn per phase, each played with both colours against every opponent
+	GamePhases   int      // phases of a games run
+	MoveCap      int      // moves per side before a game is drawn (the seeds: 100)
+	OpeningSpec  string   // where the caller's pool of openings comes from, for the record and resuming
 }
 
 // DefaultParams returns the settings for kind k.
@@ -42,8 +57,15 @@ func DefaultParams(k features.Kind) Params {
 		Children: 6000, FirstPly: 82, Width: 4, Step: 6, Positions: 3000, NewFraction: 0.5, LabelDepth: 4}
 }
 
-// Phases returns the number of phases: until the window reaches the start.
-func (p *Params) Phases() int { return p.FirstPly/p.Step + 1 }
+// Phases returns the number of phases: for HG until the window reaches the
+// start (the last window begins at ply 0; from ply 82 in steps of 6 that is
+// 15), for games fitness GamePhases.
+func (p *Params) Phases() int {
+	if p.Fitness == FitnessGames {
+		return p.GamePhases
+	}
+	return (p.FirstPly+p.Step-1)/p.Step + 1
+}
 
 func (p *Params) window(phase int) (lo, hi int) {
 	lo = max(0, p.FirstPly-phase*p.Step)
@@ -64,6 +86,10 @@ func (p *Params) Validate() error {
 		return fmt.Errorf("ga: bad sizes in %+v", *p)
 	case p.Regenerate < 0 || p.Regenerate >= 1 || p.NewFraction <= 0 || p.NewFraction > 1:
 		return fmt.Errorf("ga: fractions out of range in %+v", *p)
+	case p.Fitness != "" && p.Fitness != FitnessHG && p.Fitness != FitnessGames:
+		return fmt.Errorf("ga: unknown fitness %q (want %s or %s)", p.Fitness, FitnessHG, FitnessGames)
+	case p.Fitness == FitnessGames && (p.GameDepth < 1 || p.GameOpenings < 1 || p.GamePhases < 1 || len(p.Opponents) == 0):
+		return fmt.Errorf("ga: games fitness needs a depth, openings, phases and opponents (%+v)", *p)
 	}
 	return nil
 }
@@ -86,6 +112,7 @@ type State struct {
 	Accepted int
 	Pop      []Specimen
 	Samples  []Sample // current test set
+	Openings []int    // games fitness: the current phase's openings (indices into Options.Openings)
 	Pool     []Sample // every earlier stage's new samples
 	RNG      []byte
 	History  []PhaseStats
@@ -122,6 +149,11 @@ type Options struct {
 	Checkpoint      func(*State) error
 	OnPhase         func(PhaseStats, *State)
 	OnProgress      func(phase, children, total int)
+
+	// Games fitness: the fixed opponents (in Params.Opponents order) and the
+	// pool of openings. A resumed run must get the same ones.
+	Opponents []Opponent
+	Openings  []board.Position
 }
 
 // Run trains until every phase is done or ctx ends; on ctx's end it saves
@@ -133,6 +165,21 @@ func Run(ctx context.Context, s *State, opt Options) error {
 		return fmt.Errorf("ga: random state: %w", err)
 	}
 	rng := rand.New(src)
+	games := p.Fitness == FitnessGames
+	if games && (len(opt.Opponents) != len(p.Opponents) || len(opt.Openings) == 0) {
+		return errors.New("ga: games fitness needs the run's opponents and a pool of openings")
+	}
+	newScorer := func() scorer {
+		if games {
+			ps := make([]board.Position, len(s.Openings))
+			for i, o := range s.Openings {
+				ps[i] = opt.Openings[o]
+			}
+			return &gameScorer{kind: p.Kind, opponents: opt.Opponents, openings: ps, depth: p.GameDepth,
+				threads: max(1, opt.Threads), rules: board.Rules{MoveCap: p.MoveCap}}
+		}
+		return compile(p.Kind, s.Samples)
+	}
 	save := func() error {
 		var err error
 		if s.RNG, err = src.MarshalBinary(); err != nil {
@@ -149,18 +196,25 @@ func Run(ctx context.Context, s *State, opt Options) error {
 			if s.Phase > 0 {
 				s.regenerate(rng)
 			}
-			s.label(rng, opt.Threads)
+			if games {
+				s.pickOpenings(rng, len(opt.Openings))
+			} else {
+				s.label(rng, opt.Threads)
+			}
 			s.labelSec = time.Since(s.started).Seconds()
-			c := compile(p.Kind, s.Samples)
+			c := newScorer()
 			for i := range s.Pop {
 				s.Pop[i].Fitness = c.fitness(s.Pop[i].Weights)
+				if games && opt.OnProgress != nil { // scoring by games takes a while: show it
+					opt.OnProgress(s.Phase, i+1, len(s.Pop))
+				}
 			}
 			s.Labelled, s.Step, s.Accepted = true, 0, 0
 			if err := save(); err != nil {
 				return err
 			}
 		}
-		c := compile(p.Kind, s.Samples)
+		c := newScorer()
 		tsize := p.tournamentSize()
 		for s.Step < p.Children {
 			if ctx.Err() != nil {
@@ -169,11 +223,11 @@ func Run(ctx context.Context, s *State, opt Options) error {
 				}
 				return ctx.Err()
 			}
-			if step(rng, s.Pop, c, tsize, p.MutationRate) {
+			if step(rng, s.Pop, c, p.Kind.Params(), tsize, p.MutationRate) {
 				s.Accepted++
 			}
 			s.Step++
-			if opt.OnProgress != nil && s.Step%100 == 0 {
+			if opt.OnProgress != nil && (games || s.Step%100 == 0) {
 				opt.OnProgress(s.Phase, s.Step, p.Children)
 			}
 			if opt.CheckpointEvery > 0 && s.Step%opt.CheckpointEvery == 0 {
@@ -183,6 +237,9 @@ func Run(ctx context.Context, s *State, opt Options) error {
 			}
 		}
 		lo, hi := p.window(s.Phase)
+		if games {
+			lo, hi = 0, 0 // no stage window
+		}
 		st := PhaseStats{Phase: s.Phase, PlyLo: lo, PlyHi: hi, Best: s.Best().Fitness,
 			Accepted: s.Accepted, Children: s.Step, LabelSeconds: s.labelSec}
 		for _, sp := range s.Pop {
@@ -216,6 +273,16 @@ func (s *State) regenerate(rng *rand.Rand) {
 		if s.Pop[i].Fitness < 0 {
 			s.Pop[i].Fitness = 0
 		}
+	}
+}
+
+// pickOpenings draws the phase's openings for games fitness (without
+// replacement while the pool lasts).
+func (s *State) pickOpenings(rng *rand.Rand, pool int) {
+	perm := rng.Perm(pool)
+	s.Openings = s.Openings[:0]
+	for i := range s.Params.GameOpenings {
+		s.Openings = append(s.Openings, perm[i%pool])
 	}
 }
 

@@ -75,42 +75,26 @@ var (
 		}
 		return r
 	}()
-	// neighbours[s] is the set of squares diagonally adjacent to s.
-	neighbours = func() (n [32]uint32) {
-		for s := range 32 {
-			r, c := board.Square(s).Row(), board.Square(s).Col()
-			for _, d := range [][2]int{{-1, -1}, {-1, 1}, {1, -1}, {1, 1}} {
-				if t, ok := board.SquareAt(r+d[0], c+d[1]); ok {
-					n[s] |= t.Bit()
-				}
-			}
-		}
-		return n
-	}()
 )
 
-// forward[c] are the squares one step ahead of a man of colour c on s.
-var forward = func() (f [2][32]uint32) {
-	for s := range 32 {
-		r := board.Square(s).Row()
-		for _, t := range bitsOf(neighbours[s]) {
-			if t.Row() > r {
-				f[board.Black][s] |= t.Bit()
-			} else {
-				f[board.White][s] |= t.Bit()
-			}
-		}
-	}
-	return f
-}()
+// Direction shifts. Bit i is square i+1; rows of four from square 1's row
+// (row 0, columns b d f h) downward, so even rows sit one column right of odd
+// rows. ul(m) is the set of squares whose up-left neighbour is in m, and so
+// on: down is toward square 32 (Black's forward), up toward square 1.
+var (
+	evenRows = rowMask[0] | rowMask[2] | rowMask[4] | rowMask[6]
+	oddRows  = ^evenRows
+	notLeft  = ^sq(5, 13, 21, 29)
+	notRight = ^sq(4, 12, 20, 28)
+)
 
-func bitsOf(b uint32) []board.Square {
-	var out []board.Square
-	for ; b != 0; b &= b - 1 {
-		out = append(out, board.Square(bits.TrailingZeros32(b)))
-	}
-	return out
-}
+func ul(m uint32) uint32 { return m<<4&evenRows | m<<5&oddRows&notLeft }
+func ur(m uint32) uint32 { return m<<3&evenRows&notRight | m<<4&oddRows }
+func dl(m uint32) uint32 { return m>>4&evenRows | m>>3&oddRows&notLeft }
+func dr(m uint32) uint32 { return m>>5&evenRows&notRight | m>>4&oddRows }
+
+// adjacent returns the squares with a diagonal neighbour in m.
+func adjacent(m uint32) uint32 { return ul(m) | ur(m) | dl(m) | dr(m) }
 
 // view maps a White-view mask to colour c's view.
 func view(mask uint32, c board.Color) uint32 {
@@ -151,24 +135,15 @@ func Compute(p *board.Position, c board.Color) Vector {
 	v[Kings] = pop(kings)
 	v[SafeMen] = pop(men & edge)
 	v[SafeKings] = pop(kings & edge)
-	for b := men; b != 0; b &= b - 1 {
-		s := bits.TrailingZeros32(b)
-		if forward[c][s]&empty != 0 {
-			v[MovableMen]++
-		}
-		if neighbours[s]&occ == 0 {
-			v[LonerMen]++
-		}
+	forwardEmpty := ul(empty) | ur(empty) // a White man moves up
+	if c == board.Black {
+		forwardEmpty = dl(empty) | dr(empty)
 	}
-	for b := kings; b != 0; b &= b - 1 {
-		s := bits.TrailingZeros32(b)
-		if neighbours[s]&empty != 0 {
-			v[MovableKings]++
-		}
-		if neighbours[s]&occ == 0 {
-			v[LonerKings]++
-		}
-	}
+	v[MovableMen] = pop(men & forwardEmpty)
+	v[MovableKings] = pop(kings & adjacent(empty))
+	crowded := adjacent(occ)
+	v[LonerMen] = pop(men &^ crowded)
+	v[LonerKings] = pop(kings &^ crowded)
 	for i := range 8 {
 		v[PromotionDist] += (7 - i) * pop(men&backRow(i))
 	}
@@ -181,12 +156,9 @@ func Compute(p *board.Position, c board.Color) Vector {
 	v[DiagonalKings] = pop(kings & mainDiag)
 	v[DoubleDiagMen] = pop(men & doubleDiag)
 	v[DoubleDiagKings] = pop(kings & doubleDiag)
-	for b := empty; b != 0; b &= b - 1 {
-		s := bits.TrailingZeros32(b)
-		if pop(neighbours[s]&own) >= 3 {
-			v[Holes]++
-		}
-	}
+	// A hole has own pieces in at least three of its four directions.
+	a, b, x, y := ul(own), ur(own), dl(own), dr(own)
+	v[Holes] = pop(empty & (a&b&(x|y) | x&y&(a|b)))
 	has := func(mask uint32, set uint32) bool { m := view(mask, c); return set&m == m }
 	v[Triangle] = boolInt(has(sq(27, 31, 32), men))
 	v[Oreo] = boolInt(has(sq(26, 30, 31), men))

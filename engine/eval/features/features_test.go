@@ -60,7 +60,14 @@ func TestFeatures(t *testing.T) {
 		{"B:W32,27,K18:B1,6,K12", W, LonerKings, 1}, // 18 alone
 		{"B:W32,27,K18:B1,6,K12", B, LonerMen, 0},   // 1 and 6 touch
 		{"B:W32,27,K18:B1,6,K12", B, LonerKings, 1},
-		{"B:W17,18,25:B1", W, Holes, 1}, // 22 is empty next to 17, 18, 25
+		{"B:W32,27,18:B1", W, LonerMen, 1}, // 18 alone, 32 and 27 touch
+		{"B:W32,27,18:B1", B, LonerMen, 1}, // 1 alone
+		{"B:W18:B14,23", W, LonerMen, 0},   // touched by opposing men
+		{"B:W18:BK14", B, LonerKings, 0},   // touched by an opposing man
+		{"B:W17,18,25:B1", W, Holes, 1},    // 22 is empty next to 17, 18, 25
+		{"B:WK17,18,25:B1", W, Holes, 1},   // kings count as pieces
+		{"B:W17,18:B25", W, Holes, 0},      // 25 is not White's
+		{"B:W17,18,22,25:B1", W, Holes, 0}, // 22 is occupied; no other square has three
 		{"B:W17,18,25:B1", B, Holes, 0},
 		{"B:W27,31,32:B1", W, Triangle, 1},
 		{"B:W27,31:B1", W, Triangle, 0},
@@ -144,6 +151,39 @@ func TestLayouts(t *testing.T) {
 	}
 	if _, err := ParseKind("9F"); err == nil {
 		t.Error("ParseKind accepted 9F")
+	}
+}
+
+// TestStageWeights checks that 3Ph and E3Ph use the weight block of the
+// position's stage: block s weighs its first parameter by s+1 and nothing else.
+func TestStageWeights(t *testing.T) {
+	for _, c := range []struct {
+		kind  Kind
+		fen   string
+		stage Stage
+		x     int // the first parameter from the side to move's view
+	}{
+		{Ph3, "B:W21,22,23,24,25:B1,2,3,4", Beginning, -1},  // men 4 - 5
+		{Ph3, "B:W21,22,23,K25:B1,2,3,4,5", KingsStage, 2},  // men 5 - 3
+		{Ph3, "W:W21,22,23,K25:B1,2,3,4,5", KingsStage, -2}, // White to move
+		{Ph3, "B:W21,22:B1,2,3", Ending, 1},                 // men 3 - 2
+		{E3Ph, "B:W21,22,23,24,28:B1,2,3,4", Beginning, 2},  // safe men 4 (back row) - 2 (21, 28)
+		{E3Ph, "B:W21,22,23,K24:B5,6,7,8", KingsStage, 0},   // safe men 5 - 21
+		{E3Ph, "B:W21,22,23,K24:B5,6,13,8", KingsStage, 1},  // safe men 5, 13 - 21
+		{E3Ph, "W:W21,29:B5,13", Ending, 0},                 // 21, 29 - 5, 13
+		{E3Ph, "W:W21,29:B5,14", Ending, 1},                 // 21, 29 - 5
+	} {
+		p := pos(t, c.fen)
+		if got := StageOf(&p); got != c.stage {
+			t.Fatalf("%s: stage %d want %d", c.fen, got, c.stage)
+		}
+		h := New(c.kind)
+		for s := range 3 {
+			h.Weights[s*c.kind.Params()] = float64(s + 1)
+		}
+		if got, want := h.Value(&p), float64(c.x*(int(c.stage)+1)); got != want {
+			t.Errorf("%v %s: value %v want %v", c.kind, c.fen, got, want)
+		}
 	}
 }
 

@@ -68,3 +68,24 @@ func FuzzUnmarshal(f *testing.F) {
 		}
 	})
 }
+
+// TestShippedWeights loads the trained files in weights/: each is the kind
+// its name says, with finite weights that are not all zero.
+func TestShippedWeights(t *testing.T) {
+	for k := F8; k < numKinds; k++ {
+		h, err := Load("weights/" + k.String() + ".weights")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.Kind != k || len(h.Weights) != k.NumWeights() {
+			t.Fatalf("%s.weights holds %v with %d weights", k, h.Kind, len(h.Weights))
+		}
+		nonzero := false
+		for _, w := range h.Weights {
+			nonzero = nonzero || w != 0
+		}
+		if !nonzero {
+			t.Errorf("%s.weights: every weight is zero", k)
+		}
+	}
+}

@@ -1,0 +1,354 @@
+// evolve_gatournament.go implements `crown evolve ga-tournament`: seed 004's
+// comparison of heuristics. Every heuristic plays every other one (a
+// round-robin) and every fixed opponent (material, networks), each pairing
+// over the same openings, each opening once with each colour, all at one
+// search depth. Deterministic players from the start position would repeat
+// one game, so the openings are drawn from the ACF 3-move ballots. The
+// report ranks the heuristics by the seed's two classifications: points over
+// all games (2 for a win, 1 for a draw) and points over whole pairings (2 for
+// winning a pairing, 1 for tying it). Finished pairings are kept in a sealed
+// results file, so an interrupted tournament resumes where it stopped.
+package main
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/signal"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"crown/engine/board"
+	"crown/engine/eval/features"
+	"crown/engine/fsutil"
+	"crown/engine/pdn"
+	"crown/engine/referee"
+	"crown/engine/search"
+	"crown/setup"
+)
+
+type evolveGATournamentCmd struct {
+	Heuristics []string `arg:"" type:"existingfile" help:"Heuristic weight files (crown evolve ga --out), at least one."`
+	Against    []string `default:"material" help:"Fixed opponents of every heuristic: material, nn (embedded network) or a weight file; repeat or comma-separate; 'none' for the round-robin only."`
+	Depth      int      `default:"6" help:"Search depth of every player (seed 004: 6)."`
+	Mode       string   `default:"seed" enum:"seed,full" help:"Search: seed (plain fixed-depth alpha-beta, as the seeds) or full (crown's search)."`
+	Games      int      `default:"10" help:"Games per pairing, colours swapped after each (seed 004: 10); even."`
+	Openings   string   `default:"ballots" help:"Pool of openings: ballots (the 156 ACF 3-move ballots), first7, start, or a file of FENs."`
+	Seed       uint64   `default:"1" help:"Draws the Games/2 openings from the pool (the same for every pairing)."`
+	MoveCap    int      `default:"100" help:"Draw after this many moves per side (the seeds: 100); 0 = none."`
+	Workers    int      `default:"0" help:"Games at once (0 = all cores)."`
+	Hash       int      `default:"16" help:"Transposition table MiB per player (full mode)."`
+	Results    string   `default:"ga-tournament.results" type:"path" help:"Finished pairings, kept between runs: a re-run with the same settings resumes."`
+	PDN        string   `type:"path" help:"Write every game to this PDN file."`
+}
+
+// tourPlayer is one participant.
+type tourPlayer struct {
+	name      string
+	heuristic bool
+	eval      search.NewEvaluator
+}
+
+// pairing is a finished pairing, from A's point of view.
+type pairing struct {
+	A, B    string
+	W, D, L int
+	PDN     string // the pairing's games
+}
+
+// tourState is what the results file holds.
+type tourState struct {
+	Settings string // the options that decide the games; a resume must match
+	Pairings []pairing
+}
+
+const (
+	tourMagic   = "CRWNGATR"
+	tourVersion = 1
+)
+
+func (c *evolveGATournamentCmd) players() ([]tourPlayer, []tourPlayer, error) {
+	var hs, opps []tourPlayer
+	kinds := map[features.Kind]int{}
+	loaded := make([]*features.Heuristic, len(c.Heuristics))
+	for i, f := range c.Heuristics {
+		h, err := features.Load(f)
+		if err != nil {
+			return nil, nil, err
+		}
+		loaded[i] = h
+		kinds[h.Kind]++
+	}
+	for i, h := range loaded {
+		name := h.Kind.String()
+		if kinds[h.Kind] > 1 { // two files of one kind: tell them apart by file
+			name += " (" + c.Heuristics[i] + ")"
+		}
+		ev, err := setup.Eval{Name: setup.FeaturesPrefix + h.Kind.String(), Weights: c.Heuristics[i]}.Factory()
+		if err != nil {
+			return nil, nil, err
+		}
+		hs = append(hs, tourPlayer{name: name, heuristic: true, eval: ev})
+	}
+	for _, a := range c.Against {
+		for _, spec := range strings.Split(a, ",") {
+			if spec == "" || spec == "none" {
+				continue
+			}
+			name, ev, err := playerEval(spec)
+			if err != nil {
+				return nil, nil, err
+			}
+			opps = append(opps, tourPlayer{name: name, eval: ev})
+		}
+	}
+	all := map[string]bool{}
+	for _, p := range append(append([]tourPlayer(nil), hs...), opps...) {
+		if all[p.name] {
+			return nil, nil, fmt.Errorf("two players named %q", p.name)
+		}
+		all[p.name] = true
+	}
+	return hs, opps, nil
+}
+
+func (c *evolveGATournamentCmd) entrant(p tourPlayer) referee.Entrant {
+	mode := search.ModeSeed
+	if c.Mode == "full" {
+		mode = search.ModeFull
+	}
+	return referee.Entrant{Name: p.name, New: func() (referee.Player, error) {
+		s, err := search.New(search.Options{Eval: p.eval, HashMB: c.Hash, Mode: mode})
+		if err != nil {
+			return nil, err
+		}
+		return &referee.SearchPlayer{Label: p.name, Searcher: s, Limits: search.Limits{Depth: c.Depth}}, nil
+	}}
+}
+
+// pickOpenings draws n openings of the pool with a seeded permutation.
+func pickOpenings(pool []board.Position, names []string, n int, seed uint64) ([]board.Position, []string) {
+	perm := rand.New(rand.NewPCG(seed, 0x746f7572)).Perm(len(pool))
+	var ps []board.Position
+	var ns []string
+	for i := range n {
+		j := perm[i%len(pool)]
+		ps, ns = append(ps, pool[j]), append(ns, names[j])
+	}
+	return ps, ns
+}
+
+func (c *evolveGATournamentCmd) Run(log *zerolog.Logger) error {
+	if c.Games < 2 || c.Games%2 != 0 || c.Depth < 1 {
+		return errors.New("--games must be even and at least 2, --depth at least 1")
+	}
+	hs, opps, err := c.players()
+	if err != nil {
+		return err
+	}
+	pool, poolNames, err := rateOpenings(c.Openings)
+	if err != nil {
+		return err
+	}
+	openings, names := pickOpenings(pool, poolNames, c.Games/2, c.Seed)
+	settings := fmt.Sprintf("depth=%d mode=%s games=%d openings=%s seed=%d movecap=%d", c.Depth, c.Mode, c.Games, c.Openings, c.Seed, c.MoveCap)
+
+	st := &tourState{Settings: settings}
+	if _, err := os.Stat(c.Results); err == nil {
+		if err := fsutil.LoadGob(c.Results, tourMagic, tourVersion, st); err != nil {
+			return fmt.Errorf("%s: %w", c.Results, err)
+		}
+		if st.Settings != settings {
+			return fmt.Errorf("%s holds a tournament with %q, not %q: choose another --results", c.Results, st.Settings, settings)
+		}
+		log.Info().Str("results", c.Results).Int("pairings", len(st.Pairings)).Msg("resuming")
+	}
+	done := map[[2]string]bool{}
+	for _, p := range st.Pairings {
+		done[[2]string{p.A, p.B}] = true
+	}
+
+	var todo [][2]tourPlayer
+	for i := range hs {
+		for j := i + 1; j < len(hs); j++ {
+			todo = append(todo, [2]tourPlayer{hs[i], hs[j]})
+		}
+	}
+	for _, h := range hs {
+		for _, o := range opps {
+			todo = append(todo, [2]tourPlayer{h, o})
+		}
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	for k, pr := range todo {
+		if done[[2]string{pr[0].name, pr[1].name}] {
+			continue
+		}
+		a, b := c.entrant(pr[0]), c.entrant(pr[1])
+		bar := newProgress()
+		var n atomic.Int64
+		start := time.Now()
+		res, err := referee.Match(ctx, a, b, openings, referee.MatchOptions{
+			Rules:   board.Rules{MoveCap: c.MoveCap},
+			Workers: c.Workers,
+			OnGame: func(g referee.MatchGame) {
+				bar.update(int(n.Add(1)), c.Games, fmt.Sprintf("pairing %d/%d %s vs %s", k+1, len(todo), a.Name, b.Name))
+			},
+		})
+		bar.clear()
+		if err != nil {
+			return err
+		}
+		if ctx.Err() != nil || len(res.Games) < c.Games {
+			return errors.New("interrupted: finished pairings are kept in " + c.Results + "; run the same command to resume")
+		}
+		var recs []*pdn.Game
+		for _, g := range res.Games {
+			g.Record.SetTag("Event", "crown evolve ga-tournament "+settings)
+			g.Record.SetTag("Opening", names[g.Opening])
+			recs = append(recs, g.Record)
+		}
+		var text strings.Builder
+		if err := pdn.WriteAll(&text, recs); err != nil {
+			return err
+		}
+		s := res.Summary
+		st.Pairings = append(st.Pairings, pairing{A: a.Name, B: b.Name, W: s.Wins, D: s.Draws, L: s.Losses, PDN: text.String()})
+		if err := fsutil.SaveGob(c.Results, tourMagic, tourVersion, st); err != nil {
+			return err
+		}
+		log.Info().Str("a", a.Name).Str("b", b.Name).Int("wins", s.Wins).Int("draws", s.Draws).Int("losses", s.Losses).
+			Float64("seconds", time.Since(start).Seconds()).Msg("pairing")
+	}
+	if c.PDN != "" {
+		var all strings.Builder
+		for _, p := range st.Pairings {
+			all.WriteString(p.PDN)
+		}
+		if err := fsutil.WriteAtomic(c.PDN, []byte(all.String())); err != nil {
+			return err
+		}
+	}
+	names2 := make([]string, len(hs))
+	for i, h := range hs {
+		names2[i] = h.name
+	}
+	oppNames := make([]string, len(opps))
+	for i, o := range opps {
+		oppNames[i] = o.name
+	}
+	writeTournament(os.Stdout, settings, names, names2, oppNames, st.Pairings)
+	return nil
+}
+
+// standing is one heuristic's round-robin record.
+type standing struct {
+	name                   string
+	w, d, l                int
+	gamePoints, pairPoints int
+	pairW, pairD, pairL    int
+}
+
+// roundRobin ranks the heuristics: by points over all games, then by
+// points over whole pairings (seed 004's two classifications).
+func roundRobin(heuristics []string, ps []pairing) []standing {
+	by := map[string]*standing{}
+	var out []*standing
+	for _, h := range heuristics {
+		s := &standing{name: h}
+		by[h] = s
+		out = append(out, s)
+	}
+	for _, p := range ps {
+		a, b := by[p.A], by[p.B]
+		if a == nil || b == nil {
+			continue // a fixed opponent
+		}
+		a.w, a.d, a.l = a.w+p.W, a.d+p.D, a.l+p.L
+		b.w, b.d, b.l = b.w+p.L, b.d+p.D, b.l+p.W
+		switch pa, pb := 2*p.W+p.D, 2*p.L+p.D; {
+		case pa > pb:
+			a.pairW++
+			b.pairL++
+		case pa < pb:
+			b.pairW++
+			a.pairL++
+		default:
+			a.pairD++
+			b.pairD++
+		}
+	}
+	res := make([]standing, len(out))
+	for i, s := range out {
+		s.gamePoints = 2*s.w + s.d
+		s.pairPoints = 2*s.pairW + s.pairD
+		res[i] = *s
+	}
+	slices.SortStableFunc(res, func(x, y standing) int {
+		return cmp.Or(cmp.Compare(y.gamePoints, x.gamePoints), cmp.Compare(y.pairPoints, x.pairPoints))
+	})
+	return res
+}
+
+// writeTournament prints the report as Markdown tables.
+func writeTournament(w io.Writer, settings string, openings, heuristics, opps []string, ps []pairing) {
+	fmt.Fprintf(w, "Settings: %s\n\nOpenings (each once with each colour): %s\n\n", settings, strings.Join(openings, "; "))
+	find := func(a, b string) (pairing, bool) {
+		for _, p := range ps {
+			if p.A == a && p.B == b {
+				return p, true
+			}
+			if p.A == b && p.B == a {
+				return pairing{A: a, B: b, W: p.L, D: p.D, L: p.W}, true
+			}
+		}
+		return pairing{}, false
+	}
+	fmt.Fprintf(w, "Round-robin: points of the row heuristic against the column (2 a win, 1 a draw, so at most twice the games):\n\n")
+	fmt.Fprintf(w, "| |%s|\n|---|%s\n", strings.Join(heuristics, "|"), strings.Repeat("---|", len(heuristics)))
+	for _, a := range heuristics {
+		fmt.Fprintf(w, "|%s|", a)
+		for _, b := range heuristics {
+			if p, ok := find(a, b); ok && a != b {
+				fmt.Fprintf(w, "%d|", 2*p.W+p.D)
+			} else {
+				fmt.Fprint(w, "-|")
+			}
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "\n| rank | heuristic | W | D | L | game points | pairings W-D-L | pairing points |\n|---|---|---|---|---|---|---|---|\n")
+	for i, s := range roundRobin(heuristics, ps) {
+		fmt.Fprintf(w, "| %d | %s | %d | %d | %d | %d | %d-%d-%d | %d |\n", i+1, s.name, s.w, s.d, s.l, s.gamePoints,
+			s.pairW, s.pairD, s.pairL, s.pairPoints)
+	}
+	if len(opps) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nAgainst fixed opponents (W-D-L for the heuristic, score, Elo difference with 95%% interval):\n\n")
+	fmt.Fprintf(w, "| |%s|\n|---|%s\n", strings.Join(opps, "|"), strings.Repeat("---|", len(opps)))
+	for _, a := range heuristics {
+		fmt.Fprintf(w, "|%s|", a)
+		for _, b := range opps {
+			p, ok := find(a, b)
+			if !ok {
+				fmt.Fprint(w, "-|")
+				continue
+			}
+			s := referee.Summarise(p.W, p.D, p.L)
+			fmt.Fprintf(w, "%d-%d-%d, %.0f%%, %+.0f [%+.0f, %+.0f]|", p.W, p.D, p.L, 100*s.Score, s.Elo, s.EloLow, s.EloHigh)
+		}
+		fmt.Fprintln(w)
+	}
+}
