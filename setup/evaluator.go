@@ -45,8 +45,8 @@ func EvalNames() []string {
 }
 
 // errNoWeights is returned for a heuristic without a weight file: crown
-// ships no trained heuristic weights.
-var errNoWeights = errors.New("needs a weight file (--weights, or the Hub net-file; written by crown evolve ga): crown ships no default heuristic weights")
+// embeds no heuristic weights (trained ones are files in engine/eval/features/weights/).
+var errNoWeights = errors.New("needs a weight file (--weights, or the Hub net-file; written by crown evolve ga): the binary embeds none; trained files are in engine/eval/features/weights/")
 
 // Factory checks the choice, loads its file and returns the evaluator
 // constructor. Errors name the evaluator and say what is wrong.
