@@ -15,6 +15,7 @@ type bookCmd struct {
 	Show   bookShowCmd   `cmd:"" help:"List the book moves of a position with scores, games and names."`
 	Stats  bookStatsCmd  `cmd:"" help:"Print the size and contents of a book."`
 	Import bookImportCmd `cmd:"" help:"Add the opening moves of PDN games to a book."`
+	Build  bookBuildCmd  `cmd:"" help:"Grow a book by drop-out expansion, leaves scored by search (resumable)."`
 }
 
 type bookFile struct {
