@@ -1,5 +1,6 @@
 // book.go implements `crown book`: show the book moves of a position, print
-// statistics, import PDN game collections and grow the book by search.
+// statistics, import PDN game collections; build, merge and match live in
+// bookbuild.go, bookmerge.go and bookmatch.go.
 package main
 
 import (
@@ -16,6 +17,8 @@ type bookCmd struct {
 	Stats  bookStatsCmd  `cmd:"" help:"Print the size and contents of a book."`
 	Import bookImportCmd `cmd:"" help:"Add the opening moves of PDN games to a book."`
 	Build  bookBuildCmd  `cmd:"" help:"Grow a book by drop-out expansion, leaves scored by search (resumable)."`
+	Merge  bookMergeCmd  `cmd:"" help:"Merge book files (and the named openings) into one."`
+	Match  bookMatchCmd  `cmd:"" help:"Play crown with a book against crown without, at equal time, from the start position."`
 }
 
 type bookFile struct {

@@ -23,6 +23,7 @@ import (
 	"crown/book"
 	"crown/egdb"
 	"crown/engine/board"
+	"crown/engine/eval"
 	"crown/engine/search"
 )
 
@@ -36,7 +37,6 @@ type bookBuildCmd struct {
 	Batch       int           `default:"8" help:"Leaves expanded per round; the file is saved after each round."`
 	DepthWeight int           `default:"20" help:"Priority cost of one ply, in centi-men (drop-out expansion's depth weight)."`
 	MaxPly      int           `help:"Do not expand positions this many plies from the start or deeper (0: no limit)."`
-	Eval        string        `default:"material" help:"Evaluator of the leaf searches."`
 	Hash        int           `default:"16" help:"Transposition table per search thread, MiB."`
 	EgdbDir     string        `name:"egdb-dir" type:"path" help:"Endgame database directory (default: the embedded <=4-piece database)."`
 	NoEgdb      bool          `name:"no-egdb" help:"Search without the endgame database."`
@@ -44,14 +44,12 @@ type bookBuildCmd struct {
 
 // scorers makes the per-worker leaf scorers.
 func (c *bookBuildCmd) scorers(n int) ([]*book.SearchScorer, error) {
-	ev, err := evaluator(c.Eval)
-	if err != nil {
-		return nil, err
-	}
 	if c.Depth <= 0 && c.Time <= 0 {
 		return nil, errors.New("give a search depth or time per leaf")
 	}
-	opts := search.Options{Eval: ev, HashMB: c.Hash}
+	// The material evaluator: the only evaluator with measured strength so far
+	// (the embedded network is the seeds' untrained generation 0).
+	opts := search.Options{Eval: eval.NewMaterial, HashMB: c.Hash}
 	if !c.NoEgdb {
 		db, err := egdb.OpenOrDefault(c.EgdbDir, 0)
 		if err != nil {
@@ -61,6 +59,7 @@ func (c *bookBuildCmd) scorers(n int) ([]*book.SearchScorer, error) {
 	}
 	out := make([]*book.SearchScorer, n)
 	for i := range out {
+		var err error
 		if out[i], err = book.NewSearchScorer(opts, search.Limits{Depth: c.Depth, MoveTime: c.Time}); err != nil {
 			return nil, err
 		}
