@@ -83,8 +83,8 @@ func (c *bookStatsCmd) Run() error {
 		return err
 	}
 	s := b.Stats()
-	fmt.Printf("entries %d\npositions %d\nscored %d\ngames %d\nnames %d\ndeepest line %d plies\n",
-		s.Entries, s.Positions, s.Scored, s.Games, s.Names, s.MaxPly)
+	fmt.Printf("entries %d\npositions %d\nscored %d (below 0: %d, 0: %d, above 0: %d)\ngames %d\nnames %d\ndeepest line %d plies\n",
+		s.Entries, s.Positions, s.Scored, s.Losing, s.Level, s.Winning, s.Games, s.Names, s.MaxPly)
 	return nil
 }
 
