@@ -112,6 +112,9 @@ func (c *bookMatchCmd) Run(log *zerolog.Logger) error {
 				d++
 			}
 			bar.update(played, 2*len(starts), fmt.Sprintf("book +%d =%d -%d", w, d, l))
+			if played%10 == 0 {
+				log.Info().Int("games", played).Int("wins", w).Int("draws", d).Int("losses", l).Msg("book match")
+			}
 		}})
 	bar.clear()
 	if err != nil {
