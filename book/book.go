@@ -186,6 +186,7 @@ func (b *Book) Merge(o *Book) {
 // Stats summarises a book.
 type Stats struct {
 	Entries, Positions, Names, Scored int
+	Losing, Level, Winning            int // scored entries below, at and above 0
 	Games                             uint64
 	MaxPly                            int // deepest book position reached from the start
 }
@@ -194,8 +195,17 @@ type Stats struct {
 func (b *Book) Stats() Stats {
 	s := Stats{Entries: len(b.entries), Positions: b.Positions(), Names: len(b.names)}
 	for i := range b.entries {
-		if b.entries[i].Score != NoScore {
+		switch sc := b.entries[i].Score; {
+		case sc == NoScore:
+		case sc < 0:
 			s.Scored++
+			s.Losing++
+		case sc == 0:
+			s.Scored++
+			s.Level++
+		default:
+			s.Scored++
+			s.Winning++
 		}
 		s.Games += uint64(b.entries[i].Games())
 	}

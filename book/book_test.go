@@ -187,6 +187,10 @@ func TestPoliciesPickBookMoves(t *testing.T) {
 	if m, ok := NewPlayer(b, Best, 0, 1).Choose(g); !ok || m.Move.String() != "11-15" {
 		t.Fatalf("best should pick the only scored move 11-15, got %v", m.Move)
 	}
+	start := board.NewGame(board.Start(), board.Rules{})
+	if m, ok := NewPlayer(Named(), Best, 0, 1).Choose(start); ok {
+		t.Fatalf("best chose %v among unscored moves without games", m.Move)
+	}
 	g.PlayText("11-15")
 	if _, ok := NewPlayer(b, Random, 1, 1).Choose(g); ok {
 		t.Fatal("ply limit 1 exceeded")

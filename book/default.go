@@ -1,6 +1,9 @@
 // default.go embeds crown's default book so the engine has a book with no
-// files. default.book is produced by `crown book build` (the named openings
-// merged with the book grown by drop-out expansion); --book FILE overrides it.
+// files; --book FILE overrides it. default.book is the named openings merged
+// with a book grown by drop-out expansion (docs/book.md):
+//
+//	crown book build --out grown.book --depth 12 --duration 38m
+//	crown book merge --named --out book/default.book grown.book
 package book
 
 import (

@@ -1,6 +1,8 @@
 // policy.go picks a book move during play. Policies: off; random (seed 002:
 // every book move equally likely); weighted (by game frequency when the book
-// has games, else by score); best (highest score). A game leaves the book for
+// has games, else by score); best (highest score, then most games; a position
+// whose book moves carry neither, such as a named line beyond the searched
+// book, is left to the search). A game leaves the book for
 // good once a move outside the book is played, and a ply limit can stop book
 // play earlier.
 package book
@@ -85,7 +87,11 @@ func (pl *Player) Choose(g *board.Game) (Move, bool) {
 	if len(moves) == 0 {
 		return Move{}, false
 	}
-	return moves[pl.pick(moves)], true
+	i := pl.pick(moves)
+	if i < 0 {
+		return Move{}, false
+	}
+	return moves[i], true
 }
 
 func (pl *Player) pick(moves []Move) int {
@@ -97,6 +103,9 @@ func (pl *Player) pick(moves []Move) int {
 			if m.Entry.Score > b.Score || m.Entry.Score == b.Score && m.Entry.Games() > b.Games() {
 				best = i
 			}
+		}
+		if e := moves[best].Entry; e.Score == NoScore && e.Games() == 0 {
+			return -1 // nothing known of any move: search instead
 		}
 		return best
 	case Weighted:

@@ -1,5 +1,6 @@
 // book.go implements `crown book`: show the book moves of a position, print
-// statistics, import PDN game collections and grow the book by search.
+// statistics, import PDN game collections; build, merge and match live in
+// bookbuild.go, bookmerge.go and bookmatch.go.
 package main
 
 import (
@@ -15,6 +16,9 @@ type bookCmd struct {
 	Show   bookShowCmd   `cmd:"" help:"List the book moves of a position with scores, games and names."`
 	Stats  bookStatsCmd  `cmd:"" help:"Print the size and contents of a book."`
 	Import bookImportCmd `cmd:"" help:"Add the opening moves of PDN games to a book."`
+	Build  bookBuildCmd  `cmd:"" help:"Grow a book by drop-out expansion, leaves scored by search (resumable)."`
+	Merge  bookMergeCmd  `cmd:"" help:"Merge book files (and the named openings) into one."`
+	Match  bookMatchCmd  `cmd:"" help:"Play crown with a book against crown without, at equal time, from the start position."`
 }
 
 type bookFile struct {
@@ -79,8 +83,8 @@ func (c *bookStatsCmd) Run() error {
 		return err
 	}
 	s := b.Stats()
-	fmt.Printf("entries %d\npositions %d\nscored %d\ngames %d\nnames %d\ndeepest line %d plies\n",
-		s.Entries, s.Positions, s.Scored, s.Games, s.Names, s.MaxPly)
+	fmt.Printf("entries %d\npositions %d\nscored %d (below 0: %d, 0: %d, above 0: %d)\ngames %d\nnames %d\ndeepest line %d plies\n",
+		s.Entries, s.Positions, s.Scored, s.Losing, s.Level, s.Winning, s.Games, s.Names, s.MaxPly)
 	return nil
 }
 

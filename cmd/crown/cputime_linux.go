@@ -18,7 +18,8 @@ func threadCPUTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// processCPUTime returns the process's user+system CPU time, all threads.
+// processCPUTime returns the user+system CPU time of the whole process (all
+// threads), for reports of long multi-threaded jobs.
 func processCPUTime() time.Duration {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {

@@ -1,6 +1,7 @@
 //go:build !linux
 
-// cputime_other.go: no per-thread CPU clock; callers fall back to wall time.
+// cputime_other.go: no per-thread or process CPU clock; callers fall back to
+// wall time.
 package main
 
 import "time"

@@ -17,7 +17,7 @@ type cli struct {
 	Perft   perftCmd   `cmd:"" help:"Count leaf nodes of the move tree (move generator test and speed)."`
 	Bench   benchCmd   `cmd:"" help:"Search the fixed bench positions; prints total nodes and nodes/s."`
 	Analyze analyzeCmd `cmd:"" help:"Analyse positions (a FEN, a PDN file's games, or FENs on stdin)."`
-	Book    bookCmd    `cmd:"" help:"Opening book: show, stats, import."`
+	Book    bookCmd    `cmd:"" help:"Opening book: show, stats, import, build, merge, match."`
 	Evolve  evolveCmd  `cmd:"" help:"Training: evolution of networks and heuristics."`
 	Net     netCmd     `cmd:"" help:"Neural networks: info, export, import, random, bench."`
 	Egdb    egdbCmd    `cmd:"" help:"Endgame databases: build, probe, verify, info, match."`
