@@ -23,7 +23,6 @@ import (
 	"crown/book"
 	"crown/egdb"
 	"crown/engine/board"
-	"crown/engine/eval"
 	"crown/engine/search"
 )
 
@@ -40,6 +39,7 @@ type bookBuildCmd struct {
 	Hash        int           `default:"16" help:"Transposition table per search thread, MiB."`
 	EgdbDir     string        `name:"egdb-dir" type:"path" help:"Endgame database directory (default: the embedded <=4-piece database)."`
 	NoEgdb      bool          `name:"no-egdb" help:"Search without the endgame database."`
+	evalFlags
 }
 
 // scorers makes the per-worker leaf scorers.
@@ -47,9 +47,12 @@ func (c *bookBuildCmd) scorers(n int) ([]*book.SearchScorer, error) {
 	if c.Depth <= 0 && c.Time <= 0 {
 		return nil, errors.New("give a search depth or time per leaf")
 	}
-	// The material evaluator: the only evaluator with measured strength so far
-	// (the embedded network is the seeds' untrained generation 0).
-	opts := search.Options{Eval: eval.NewMaterial, HashMB: c.Hash}
+	// material by default: the book of docs/book.md was grown with it.
+	ev, err := c.factory()
+	if err != nil {
+		return nil, err
+	}
+	opts := search.Options{Eval: ev, HashMB: c.Hash}
 	if !c.NoEgdb {
 		db, err := egdb.OpenOrDefault(c.EgdbDir, 0)
 		if err != nil {

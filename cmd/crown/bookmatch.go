@@ -23,7 +23,6 @@ import (
 
 	"crown/book"
 	"crown/engine/board"
-	"crown/engine/eval"
 	"crown/engine/fsutil"
 	"crown/engine/pdn"
 	"crown/engine/referee"
@@ -41,6 +40,7 @@ type bookMatchCmd struct {
 	Hash     int           `default:"16" help:"Transposition table per player, MiB."`
 	Seed     uint64        `default:"1" help:"Seed of the book side's random choices (worker w uses seed+w)."`
 	PDN      string        `name:"pdn" type:"path" help:"Write the games to this PDN file."`
+	evalFlags
 }
 
 // bookSearchPlayer plays a book move while it has one, else searches.
@@ -73,8 +73,12 @@ func (c *bookMatchCmd) Run(log *zerolog.Logger) error {
 	if c.Depth > 0 {
 		lim = search.Limits{Depth: c.Depth}
 	}
+	ev, err := c.factory()
+	if err != nil {
+		return err
+	}
 	newSearch := func(label string) (*referee.SearchPlayer, error) {
-		s, err := search.New(search.Options{Eval: eval.NewMaterial, HashMB: c.Hash})
+		s, err := search.New(search.Options{Eval: ev, HashMB: c.Hash})
 		if err != nil {
 			return nil, err
 		}
