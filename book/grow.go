@@ -210,6 +210,9 @@ func (b *Book) Grow(ctx context.Context, opt GrowOptions) error {
 		}
 	feed:
 		for i := range jobs {
+			if ctx.Err() != nil {
+				break // checked first: select picks at random among ready cases
+			}
 			select {
 			case next <- i:
 			case <-ctx.Done():
