@@ -232,16 +232,26 @@ func TestJSONErrors(t *testing.T) {
 	}
 }
 
-// TestDefault checks the embedded network is the documented generation-0
-// network (fixed seed, U[-0.2, 0.2], K = 2) and loads.
+// TestDefault checks the embedded network loads, is an evolved spatial
+// network (K moved from its initial 2.0, step sizes kept) and is not the
+// untrained generation 0.
 func TestDefault(t *testing.T) {
 	n, err := Default()
 	if err != nil {
 		t.Fatal(err)
 	}
-	sameNet(t, GenerateDefault(), n)
-	if n.Arch != Spatial || n.K != InitK || n.Sigma != nil {
-		t.Errorf("default: %s K %v sigma %v", n.Arch, n.K, n.Sigma != nil)
+	if n.Arch != Spatial || n.K == InitK || n.K < 1 || n.K > 3 || len(n.Sigma) != len(n.W) {
+		t.Errorf("default: %s K %v sigma %d of %d", n.Arch, n.K, len(n.Sigma), len(n.W))
+	}
+	zero := GenerationZero()
+	same := 0
+	for i := range n.W {
+		if n.W[i] == zero.W[i] {
+			same++
+		}
+	}
+	if same > len(n.W)/100 {
+		t.Errorf("%d of %d weights equal generation 0's", same, len(n.W))
 	}
 	m, err := LoadOrDefault("")
 	if err != nil || m.Arch != Spatial {

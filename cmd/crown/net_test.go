@@ -13,7 +13,7 @@ import (
 func TestNetCommands(t *testing.T) {
 	out, _, err := runCrown(t, "", "net", "info")
 	if err != nil || !strings.Contains(out, "spatial: seed 001") || !strings.Contains(out, "5046 weights and biases") ||
-		!strings.Contains(out, "hidden1     40  weights   3640") {
+		!strings.Contains(strings.Join(strings.Fields(out), " "), "hidden1 40 weights 3640") {
 		t.Fatalf("net info: %v\n%s", err, out)
 	}
 	dir := t.TempDir()

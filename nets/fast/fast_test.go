@@ -200,11 +200,11 @@ func TestTanhq(t *testing.T) {
 // TestScales checks the quantisation of the embedded-style network: scales
 // as documented in compile.go.
 func TestScales(t *testing.T) {
-	c := MustCompile(nets.GenerateDefault())
+	c := MustCompile(nets.GenerationZero())
 	if c.e1 != maxFirstBits || c.hidden[0].e != 16 || c.n1 != 91 || c.p1 != 96 {
 		t.Errorf("scales: first 2^%d, hidden 2^%d, n1 %d p1 %d", c.e1, c.hidden[0].e, c.n1, c.p1)
 	}
-	big := nets.GenerateDefault()
+	big := nets.GenerationZero()
 	for i := range big.W {
 		big.W[i] *= 1000 / nets.InitRange
 	}
@@ -264,7 +264,11 @@ func TestLoadFactory(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := board.Start()
-	want := nets.Score(nets.GenerateDefault().Evaluate(&p, board.Black))
+	def, err := nets.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := nets.Score(def.Evaluate(&p, board.Black))
 	if got := f().Evaluate(&p); abs(got-want) > 1 {
 		t.Errorf("default network scores the start %d, reference %d", got, want)
 	}

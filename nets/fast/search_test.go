@@ -73,7 +73,7 @@ func TestSearchIncrementalSame(t *testing.T) {
 // thread, depth 9 from the start and random-game positions, nodes per
 // second (wall and CPU).
 func BenchmarkSearchNN(b *testing.B) {
-	c := MustCompile(nets.GenerateDefault())
+	c := MustCompile(nets.GenerationZero())
 	s, err := search.New(search.Options{Eval: Factory(c), Threads: 1, HashMB: 16})
 	if err != nil {
 		b.Fatal(err)

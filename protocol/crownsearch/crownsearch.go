@@ -52,8 +52,21 @@ func New(log zerolog.Logger) (*Searcher, error) {
 	return a, nil
 }
 
-// Evaluators implements protocol.Evaluators.
-func (a *Searcher) Evaluators() []string { return setup.EvalNames() }
+// EngineDefault is engine mode's evaluator: the embedded evolved network,
+// which beat material at equal depth 8 over the 156 ACF ballots with both
+// colours, +103 Elo [+83, +124] (docs/evolution.md).
+const EngineDefault = NN
+
+// Evaluators implements protocol.Evaluators; the default comes first.
+func (a *Searcher) Evaluators() []string {
+	names := []string{EngineDefault}
+	for _, n := range setup.EvalNames() {
+		if n != EngineDefault {
+			names = append(names, n)
+		}
+	}
+	return names
+}
 
 // NewGame clears the transposition table and move-ordering history.
 func (a *Searcher) NewGame() { a.s.Clear() }
@@ -63,10 +76,13 @@ func (a *Searcher) NewGame() { a.s.Clear() }
 // and is ignored by material.
 func evalChoice(o protocol.Options) setup.Eval {
 	e := setup.Eval{Name: o.Evaluator}
+	if e.Name == "" {
+		e.Name = EngineDefault
+	}
 	switch {
 	case e.Name == NN:
 		e.Net = o.NetFile
-	case e.Name == "" || e.Name == Material:
+	case e.Name == Material:
 	default:
 		e.Weights = o.NetFile
 	}
