@@ -11,6 +11,7 @@ import (
 	"os"
 	"runtime/pprof"
 
+	"crown/engine/cputime"
 	"crown/engine/search"
 )
 
@@ -46,9 +47,9 @@ func (c *benchCmd) Run() error {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	cpu0 := processCPUTime()
+	cpu0 := cputime.Process()
 	br := search.Bench(s, c.Depth)
-	cpu := processCPUTime() - cpu0
+	cpu := cputime.Process() - cpu0
 	out := os.Stdout
 	if !c.Quiet {
 		for i, r := range br.Each {

@@ -23,6 +23,7 @@ import (
 	"crown/book"
 	"crown/egdb"
 	"crown/engine/board"
+	"crown/engine/cputime"
 	"crown/engine/search"
 )
 
@@ -129,7 +130,7 @@ func (s countingScorer) Score(p *board.Position) int {
 // until ctx is done or the limits are reached. nodes reports the searches'
 // node count so far.
 func (c *bookBuildCmd) build(ctx context.Context, log *zerolog.Logger, scorers []book.Scorer, nodes func() uint64) (buildReport, error) {
-	start, cpu0 := time.Now(), processCPUTime()
+	start, cpu0 := time.Now(), cputime.Process()
 	b := book.New()
 	if _, err := os.Stat(c.Out); err == nil {
 		if b, err = book.Load(c.Out); err != nil {
@@ -195,7 +196,7 @@ func (c *bookBuildCmd) build(ctx context.Context, log *zerolog.Logger, scorers [
 	}
 	rep.searches, rep.nodes = int(searched.Load()), nodes()
 	rep.positions, rep.entries = b.Positions(), b.Len()
-	rep.wall, rep.cpu = time.Since(start), processCPUTime()-cpu0
+	rep.wall, rep.cpu = time.Since(start), cputime.Process()-cpu0
 	if st, err := os.Stat(c.Out); err == nil {
 		rep.bytes = st.Size()
 	}

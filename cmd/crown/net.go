@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"crown/engine/board"
+	"crown/engine/cputime"
 	"crown/engine/fsutil"
 	"crown/nets"
 	"crown/nets/fast"
@@ -268,7 +269,7 @@ type rate struct{ wall, cpu float64 }
 
 // measure calls f(0), f(1), ... in batches until d has passed.
 func measure(d time.Duration, f func(i int)) rate {
-	start, cpu0 := time.Now(), threadCPUTime()
+	start, cpu0 := time.Now(), cputime.Thread()
 	n := 0
 	for time.Since(start) < d {
 		for range 256 {
@@ -276,7 +277,7 @@ func measure(d time.Duration, f func(i int)) rate {
 			n++
 		}
 	}
-	wall, cpu := time.Since(start), threadCPUTime()-cpu0
+	wall, cpu := time.Since(start), cputime.Thread()-cpu0
 	if cpu <= 0 {
 		cpu = wall // no thread clock on this platform
 	}

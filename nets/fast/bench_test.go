@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"crown/engine/board"
+	"crown/engine/cputime"
 	"crown/nets"
 )
 
@@ -74,12 +75,12 @@ func BenchmarkEvaluateFull(b *testing.B) {
 		b.Run(a.String(), func(b *testing.B) {
 			e := NewEvaluator(benchNet(a), SideToMove)
 			sink, i := 0, 0
-			c := startCPU()
+			c := cputime.Start()
 			for b.Loop() {
 				sink += e.Evaluate(&pos[i&4095])
 				i++
 			}
-			c.report(b, i, "evals")
+			c.Report(b, i, "evals")
 			_ = sink
 		})
 	}
@@ -95,7 +96,7 @@ func BenchmarkPushEvaluatePop(b *testing.B) {
 			e := NewEvaluator(benchNet(a), SideToMove)
 			e.Reset(&root)
 			sink, nodes, i := 0, 0, 0
-			c := startCPU()
+			c := cputime.Start()
 			for b.Loop() {
 				// One op per iteration keeps b.Loop's count meaningful; the
 				// walk wraps around at the root.
@@ -111,7 +112,7 @@ func BenchmarkPushEvaluatePop(b *testing.B) {
 					i = 0
 				}
 			}
-			c.report(b, nodes, "nodes")
+			c.Report(b, nodes, "nodes")
 			_ = sink
 		})
 	}
@@ -126,13 +127,13 @@ func BenchmarkPushPop(b *testing.B) {
 	e := NewEvaluator(benchNet(nets.Spatial), SideToMove)
 	e.Reset(&root)
 	i := 0
-	c := startCPU()
+	c := cputime.Start()
 	for b.Loop() {
 		e.Push(&root, l.Moves[i%l.N])
 		e.Pop()
 		i++
 	}
-	c.report(b, i, "pushes")
+	c.Report(b, i, "pushes")
 }
 
 // BenchmarkReference measures the float64 reference.
@@ -142,13 +143,13 @@ func BenchmarkReference(b *testing.B) {
 		b.Run(a.String(), func(b *testing.B) {
 			n := nets.Random(a, rand.New(rand.NewPCG(1, 2)))
 			sink, i := 0.0, 0
-			c := startCPU()
+			c := cputime.Start()
 			for b.Loop() {
 				p := &pos[i&4095]
 				sink += n.Evaluate(p, p.Side)
 				i++
 			}
-			c.report(b, i, "evals")
+			c.Report(b, i, "evals")
 			_ = sink
 		})
 	}

@@ -3,6 +3,8 @@ package fast
 import (
 	"math/rand/v2"
 	"testing"
+
+	"crown/engine/cputime"
 )
 
 // Kernel microbenchmarks at the spatial network's sizes: the first layer's
@@ -16,39 +18,39 @@ func BenchmarkKernelActivate96(b *testing.B) {
 	}
 	h := make([]int16, 96)
 	a := newAct(24)
-	c := startCPU()
+	c := cputime.Start()
 	n := 0
 	for b.Loop() {
 		n++
 		activate(h, acc, bias, 0, &a)
 	}
-	c.report(b, n, "ops")
+	c.Report(b, n, "ops")
 }
 
 func BenchmarkKernelDense48x5(b *testing.B) {
 	in := make([]int16, 96)
 	w := make([]int16, 48*5*16)
 	dst := make([]int32, 40)
-	c := startCPU()
+	c := cputime.Start()
 	n := 0
 	for b.Loop() {
 		n++
 		dense(dst, in, w, 4)
 	}
-	c.report(b, n, "ops")
+	c.Report(b, n, "ops")
 }
 
 func BenchmarkKernelAccumulate2(b *testing.B) {
 	cols := make([]int32, 64*96)
 	dst, src := make([]int32, 96), make([]int32, 96)
 	plus, minus := []int32{96 * 5}, []int32{96 * 9}
-	c := startCPU()
+	c := cputime.Start()
 	n := 0
 	for b.Loop() {
 		n++
 		accumulate(dst, src, cols, plus, minus)
 	}
-	c.report(b, n, "ops")
+	c.Report(b, n, "ops")
 }
 
 func BenchmarkKernelAccumulate24(b *testing.B) {
@@ -59,11 +61,11 @@ func BenchmarkKernelAccumulate24(b *testing.B) {
 		plus = append(plus, int32(96*2*i))
 		minus = append(minus, int32(96*(2*i+40)))
 	}
-	c := startCPU()
+	c := cputime.Start()
 	n := 0
 	for b.Loop() {
 		n++
 		accumulate(dst, src, cols, plus, minus)
 	}
-	c.report(b, n, "ops")
+	c.Report(b, n, "ops")
 }

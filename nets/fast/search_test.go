@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"crown/engine/board"
+	"crown/engine/cputime"
 	"crown/engine/search"
 	"crown/nets"
 )
@@ -80,12 +81,12 @@ func BenchmarkSearchNN(b *testing.B) {
 	}
 	pos := searchPositions()
 	var nodes uint64
-	clock := startCPU()
+	clock := cputime.Start()
 	for b.Loop() {
 		for _, p := range pos {
 			nodes += s.Search(nil, search.Limits{Depth: 9}, p, nil, nil).Nodes
 		}
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-	clock.report(b, int(nodes), "nodes")
+	clock.Report(b, int(nodes), "nodes")
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"crown/engine/board"
+	"crown/engine/cputime"
 	"crown/nets"
 )
 
@@ -54,7 +55,7 @@ func BenchmarkPlayerMove(b *testing.B) {
 				b.Fatal(err)
 			}
 			moves := 0
-			cpu0 := processCPUTime()
+			cpu0 := cputime.Process()
 			for b.Loop() {
 				for _, g := range games {
 					if _, err := p.Move(g); err != nil {
@@ -63,7 +64,7 @@ func BenchmarkPlayerMove(b *testing.B) {
 					moves++
 				}
 			}
-			cpu := processCPUTime() - cpu0
+			cpu := cputime.Process() - cpu0
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e6/float64(moves), "ms/move")
 			b.ReportMetric(float64(cpu.Nanoseconds())/1e6/float64(moves), "cpu-ms/move")
 			b.ReportMetric(float64(cpu)/float64(b.Elapsed()), "cores")

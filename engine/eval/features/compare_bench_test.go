@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"crown/engine/board"
+	"crown/engine/cputime"
 	"crown/engine/eval"
 	"crown/engine/eval/features"
 	"crown/engine/search"
@@ -67,12 +68,12 @@ func BenchmarkEvalCompare(b *testing.B) {
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			sink, i := 0, 0
-			clock := startCPU()
+			clock := cputime.Start()
 			for b.Loop() {
 				sink += c.e.Evaluate(&ps[i&4095])
 				i++
 			}
-			clock.report(b, i, "evals")
+			clock.Report(b, i, "evals")
 			if sink == 42 {
 				b.Log(sink)
 			}
