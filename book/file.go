@@ -23,7 +23,6 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"os"
 
 	"github.com/klauspost/compress/zstd"
 
@@ -166,17 +165,7 @@ func Unmarshal(data []byte) (*Book, error) {
 }
 
 // Load reads a book file.
-func Load(path string) (*Book, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	b, err := Unmarshal(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return b, nil
-}
+func Load(path string) (*Book, error) { return fsutil.Load(path, Unmarshal) }
 
 // Save writes the book atomically: a temporary file in the same directory,
 // synced, then renamed over path.

@@ -28,7 +28,6 @@ import (
 	"fmt"
 	"hash/crc32"
 	"math"
-	"os"
 	"unicode/utf8"
 
 	"github.com/klauspost/compress/zstd"
@@ -223,17 +222,7 @@ func IsEnsemble(data []byte) bool {
 }
 
 // LoadEnsemble reads an ensemble file.
-func LoadEnsemble(path string) (*Ensemble, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	e, err := UnmarshalEnsemble(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return e, nil
-}
+func LoadEnsemble(path string) (*Ensemble, error) { return fsutil.Load(path, UnmarshalEnsemble) }
 
 // Save writes e to path atomically (temporary file, sync, rename).
 func (e *Ensemble) Save(path string) error {

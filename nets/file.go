@@ -30,7 +30,6 @@ import (
 	"fmt"
 	"hash/crc32"
 	"math"
-	"os"
 
 	"github.com/klauspost/compress/zstd"
 
@@ -224,17 +223,7 @@ func UnmarshalArch(data []byte, want Arch) (*Network, error) {
 }
 
 // Load reads a weight file.
-func Load(path string) (*Network, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	n, err := Unmarshal(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return n, nil
-}
+func Load(path string) (*Network, error) { return fsutil.Load(path, Unmarshal) }
 
 // LoadOrDefault reads the weight file at path, or returns the embedded
 // default network when path is empty (the engine's --net flag).

@@ -7,7 +7,6 @@ import (
 	"bytes"
 	"encoding/gob"
 	"fmt"
-	"os"
 
 	"crown/engine/fsutil"
 )
@@ -57,14 +56,4 @@ func (s *State) Save(path string) error {
 }
 
 // LoadState reads a checkpoint file.
-func LoadState(path string) (*State, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	s, err := UnmarshalState(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return s, nil
-}
+func LoadState(path string) (*State, error) { return fsutil.Load(path, UnmarshalState) }

@@ -19,7 +19,6 @@ import (
 	"fmt"
 	"hash/crc32"
 	"math"
-	"os"
 
 	"github.com/klauspost/compress/zstd"
 
@@ -97,17 +96,7 @@ func Unmarshal(data []byte) (*Heuristic, error) {
 }
 
 // Load reads a weight file.
-func Load(path string) (*Heuristic, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	h, err := Unmarshal(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return h, nil
-}
+func Load(path string) (*Heuristic, error) { return fsutil.Load(path, Unmarshal) }
 
 // Save writes the weights atomically (temporary file, sync, rename).
 func (h *Heuristic) Save(path string) error { return fsutil.WriteAtomic(path, h.Marshal()) }
