@@ -15,10 +15,14 @@ package search
 
 import "crown/engine/board"
 
-// seedTTBits sizes the table: 2^18 entries of 16 bytes = 4 MiB per
+// seedTTBits sizes the table: 2^16 entries of 16 bytes = 1 MiB per
 // searcher (one per evolution worker). Chosen by measurement: 2^16..2^20
-// were within a few percent of each other on the game trace; 2^18 fits the
-// L2+L3 of this machine kind.
+// were within a few percent of each other on the game trace; 2^13, 2^14 and
+// 2^16 gave 1.58-1.62, 1.66-1.71 and 1.41-1.69 games/s in one interleaved
+// run of BenchmarkSeedGame (2026-11-24, evolution running beside it), within
+// the noise. A cache of leaf evaluations (2^15 entries, keyed by position
+// and root side) was tried the same day: 1.51-1.78 against 1.62-1.80
+// games/s, no gain, not kept.
 const seedTTBits = 16
 
 type seedEntry struct {
