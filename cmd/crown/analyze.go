@@ -21,7 +21,7 @@ import (
 	"crown/engine/board"
 	"crown/engine/pdn"
 	"crown/engine/search"
-	"crown/setup"
+	"crown/engine/setup"
 )
 
 type analyzeCmd struct {

@@ -33,7 +33,7 @@ import (
 	"crown/engine/pdn"
 	"crown/engine/referee"
 	"crown/engine/search"
-	"crown/setup"
+	"crown/engine/setup"
 )
 
 type evolveGATournamentCmd struct {

@@ -30,10 +30,10 @@ import (
 	"crown/engine/pdn"
 	"crown/engine/referee"
 	"crown/engine/search"
+	"crown/engine/setup"
 	"crown/nets"
 	"crown/nets/species"
 	"crown/protocol/match"
-	"crown/setup"
 )
 
 type evolveRateCmd struct {

@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"crown/engine/search"
-	"crown/setup"
+	"crown/engine/setup"
 )
 
 // heuristicMagic starts every heuristic weight file (engine/eval/features/file.go).

@@ -8,7 +8,7 @@ import (
 	"fmt"
 
 	"crown/engine/search"
-	"crown/setup"
+	"crown/engine/setup"
 )
 
 // evalFlags choose the evaluator.

@@ -17,8 +17,8 @@ import (
 	"crown/book"
 	"crown/engine/board"
 	"crown/engine/search"
+	"crown/engine/setup"
 	"crown/protocol"
-	"crown/setup"
 )
 
 // Evaluator names accepted in Options.Evaluator ("" means material); all
