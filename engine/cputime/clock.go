@@ -6,9 +6,15 @@ package cputime
 
 import (
 	"runtime"
-	"testing"
 	"time"
 )
+
+// Metrics is what Report needs of a benchmark (*testing.B has it); taking it
+// instead of *testing.B keeps package testing out of the crown binary, which
+// uses Thread and Process from here.
+type Metrics interface {
+	ReportMetric(n float64, unit string)
+}
 
 // Clock measures one benchmark loop; start it with Start, finish with Report.
 type Clock struct {
@@ -33,7 +39,7 @@ func (c Clock) Elapsed() time.Duration {
 
 // Report unlocks the thread and adds cpu-ns/op and UNIT/cpu-s for n
 // operations to b.
-func (c Clock) Report(b *testing.B, n int, unit string) {
+func (c Clock) Report(b Metrics, n int, unit string) {
 	el := c.Elapsed()
 	runtime.UnlockOSThread()
 	if n > 0 && el > 0 {
