@@ -41,6 +41,11 @@ func (m *NetMatch) searcher(ind *Individual) (*search.Seed, error) {
 // Game plays red against white and returns the result. A network that
 // cannot be compiled (weights out of range) loses.
 func (m *NetMatch) Game(red, white *Individual) board.Result {
+	return m.play(red, white, nil)
+}
+
+// play is Game, calling onMove (when not nil) with every move played.
+func (m *NetMatch) play(red, white *Individual, onMove func(board.Move)) board.Result {
 	r, err := m.searcher(red)
 	if err != nil {
 		return board.WhiteWins
@@ -60,6 +65,9 @@ func (m *NetMatch) Game(red, white *Individual) board.Result {
 			s = w
 		}
 		mv, _, _ := s.Search(&p, m.Depth)
+		if onMove != nil {
+			onMove(mv)
+		}
 		if err := g.Play(mv); err != nil {
 			return board.WinFor(p.Side.Other()) // cannot happen: the search plays legal moves
 		}

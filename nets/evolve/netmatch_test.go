@@ -1,11 +1,27 @@
 package evolve
 
 import (
+	"hash/fnv"
 	"math/rand/v2"
 	"testing"
 
+	"crown/engine/board"
 	"crown/nets"
 )
+
+// committedRun is the checkpoint of the recorded run (docs/evolution.md):
+// its population is what the evolution's games look like after 112
+// generations, a better workload than random networks.
+const committedRun = "runs/spatial-seed1/evolve.ckpt"
+
+func loadCommitted(tb testing.TB) *State {
+	tb.Helper()
+	s, err := LoadState(committedRun)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
+}
 
 // BenchmarkSeedGame measures the evolution's unit of work: one game between
 // two random spatial networks at depth 4 with the seeds' search.
@@ -16,13 +32,53 @@ func BenchmarkSeedGame(b *testing.B) {
 	for i := range 8 {
 		pop = append(pop, newIndividual(rng, &p, i))
 	}
+	benchGames(b, pop)
+}
+
+// BenchmarkSeedGameEvolved is BenchmarkSeedGame between the networks of the
+// committed run's generation 112.
+func BenchmarkSeedGameEvolved(b *testing.B) {
+	benchGames(b, loadCommitted(b).Population)
+}
+
+func benchGames(b *testing.B, pop []*Individual) {
 	m := &NetMatch{Arch: nets.Spatial, Depth: 4}
 	i := 0
 	for b.Loop() {
-		m.Game(pop[i%8], pop[(i+3)%8])
+		m.Game(pop[i%len(pop)], pop[(i+3)%len(pop)])
 		i++
 	}
 	b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "games/s")
+}
+
+// TestSeedGamesPinned pins two games of the committed population, move by
+// move: a speed-up of the search or the evaluator must not change a single
+// move, or a resumed run would no longer be the run it continues.
+func TestSeedGamesPinned(t *testing.T) {
+	pop := loadCommitted(t).Population
+	m := &NetMatch{Arch: nets.Spatial, Depth: 4}
+	type game struct {
+		red, white int
+		result     board.Result
+		moves      int
+		hash       uint64
+	}
+	want := []game{
+		{0, 1, board.Draw, 77, 2933577402743702416},
+		{3, 10, board.BlackWins, 105, 1945369504948661610},
+	}
+	for _, w := range want {
+		h := fnv.New64a()
+		got := game{red: w.red, white: w.white}
+		got.result = m.play(pop[w.red], pop[w.white], func(mv board.Move) {
+			got.moves++
+			h.Write([]byte(mv.String()))
+		})
+		got.hash = h.Sum64()
+		if got != w {
+			t.Errorf("game %d-%d: got %+v, want %+v", w.red, w.white, got, w)
+		}
+	}
 }
 
 func TestNetMatchIsDeterministic(t *testing.T) {
