@@ -252,7 +252,7 @@ func (c *netBenchCmd) Run() error {
 				step = (step + 1) % len(walk)
 			}
 			w := &walk[step]
-			e.Push(&w.parent, w.move)
+			e.Push(&w.parent, w.move, &w.child)
 			sink += float64(e.Evaluate(&w.child))
 			step = (step + 1) % len(walk)
 		}))

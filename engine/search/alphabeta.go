@@ -31,7 +31,7 @@ func (t *thread) makeMove(ply int, m *board.Move) {
 	t.keys[t.base+ply+1] = c.pos.Hash
 	t.nodes++
 	if t.inc != nil {
-		t.inc.Push(&f.pos, *m)
+		t.inc.Push(&f.pos, *m, &c.pos)
 	}
 }
 

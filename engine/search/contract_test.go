@@ -38,9 +38,12 @@ type checkIncr struct{ checkEval }
 
 func (c *checkIncr) Reset(root *board.Position) { c.stack = append(c.stack[:0], *root) }
 
-func (c *checkIncr) Push(parent *board.Position, m board.Move) {
+func (c *checkIncr) Push(parent *board.Position, m board.Move, child *board.Position) {
 	if len(c.stack) == 0 || c.stack[len(c.stack)-1] != *parent {
 		c.t.Fatalf("Push from %s, which is not the top of the stack", parent.FEN())
+	}
+	if *child != parent.Play(m) {
+		c.t.Fatalf("Push of %s from %s with child %s", m, parent.FEN(), child.FEN())
 	}
 	c.stack = append(c.stack, parent.Play(m))
 }

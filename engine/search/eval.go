@@ -29,12 +29,15 @@ type Evaluator interface {
 
 // Incremental is implemented by evaluators that keep state updated move by
 // move (the spatial network's first layer). The search calls Reset at the
-// root, Push(parent, move) before searching a child and Pop after, so that
-// Evaluate always sees the position at the top of the stack.
+// root, Push(parent, move, child) before searching a child and Pop after, so
+// that Evaluate always sees the position at the top of the stack. child is
+// parent after move, which the search has already computed: passing it
+// spares the evaluator playing the move again (measured: that replay was 6%
+// of an evolution game's profile).
 type Incremental interface {
 	Evaluator
 	Reset(root *board.Position)
-	Push(parent *board.Position, m board.Move)
+	Push(parent *board.Position, m board.Move, child *board.Position)
 	Pop()
 }
 

@@ -128,7 +128,7 @@ func (s *Seed) play(ply int, m *board.Move) {
 	c.pos.Apply(m)
 	s.nodes++
 	if s.inc != nil {
-		s.inc.Push(&f.pos, *m)
+		s.inc.Push(&f.pos, *m, &c.pos)
 	}
 }
 

@@ -102,7 +102,7 @@ func BenchmarkPushEvaluatePop(b *testing.B) {
 				// walk wraps around at the root.
 				op := &ops[i]
 				if op.push {
-					e.Push(&op.parent, op.move)
+					e.Push(&op.parent, op.move, &op.child)
 					sink += e.Evaluate(&op.child)
 					nodes++
 				} else {
@@ -128,8 +128,12 @@ func BenchmarkPushPop(b *testing.B) {
 	e.Reset(&root)
 	i := 0
 	c := cputime.Start()
+	var children [board.MaxMoves]board.Position
+	for i := range l.N {
+		children[i] = root.Play(l.Moves[i])
+	}
 	for b.Loop() {
-		e.Push(&root, l.Moves[i%l.N])
+		e.Push(&root, l.Moves[i%l.N], &children[i%l.N])
 		e.Pop()
 		i++
 	}

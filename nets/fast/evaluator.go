@@ -62,8 +62,8 @@ type Evaluator struct {
 type frame struct {
 	parent board.Position // the position the move was played in (ply > 0)
 	move   board.Move
-	pos    board.Position // the position at this ply, valid when ready
-	ready  bool           // accumulator and pos are up to date
+	pos    board.Position // the position at this ply
+	ready  bool           // the accumulator is up to date
 }
 
 // NewEvaluator returns an evaluator for net with the given point of view.
@@ -100,14 +100,15 @@ func (e *Evaluator) Reset(root *board.Position) {
 }
 
 // Push records that move m is played in parent, the position on top of the
-// stack; the accumulator is brought up to date only when needed.
-func (e *Evaluator) Push(parent *board.Position, m board.Move) {
+// stack, giving child (which must be parent.Play(m)); the accumulator is
+// brought up to date only when needed.
+func (e *Evaluator) Push(parent *board.Position, m board.Move, child *board.Position) {
 	e.top++
 	if e.top == len(e.frames) {
 		e.grow(2 * len(e.frames))
 	}
 	f := &e.frames[e.top]
-	f.parent, f.move, f.ready = *parent, m, false
+	f.parent, f.move, f.pos, f.ready = *parent, m, *child, false
 }
 
 // Pop returns to the parent position.
@@ -166,11 +167,9 @@ func (e *Evaluator) apply(i int) {
 	f, prev := &e.frames[i], &e.frames[i-1]
 	par := &f.parent
 	if par.Black != prev.pos.Black || par.White != prev.pos.White || par.Kings != prev.pos.Kings {
-		child := par.Play(f.move) // Push was given a parent other than the top
-		e.refresh(i, &child)
+		e.refresh(i, &f.pos) // Push was given a parent other than the top
 		return
 	}
-	f.pos = par.Play(f.move)
 	p1 := int32(e.net.p1)
 	// cols[0] is the moved piece's old column, cols[1] its new one (a man
 	// reaching the last row has become a king), then the captured pieces.

@@ -111,8 +111,8 @@ func walk(t *testing.T, c *Net, n *nets.Network, tolY float64, rng *rand.Rand, s
 		switch {
 		case l.N > 0 && (len(stack) < 80 && rng.IntN(4) != 0):
 			m := l.Moves[rng.IntN(l.N)]
-			inc.Push(p, m)
 			stack = append(stack, p.Play(m))
+			inc.Push(p, m, &stack[len(stack)-1])
 			maxDepth = max(maxDepth, len(stack))
 		case len(stack) > 1:
 			inc.Pop()
@@ -153,8 +153,8 @@ func TestRootView(t *testing.T) {
 	e.Reset(&root)
 	var l board.MoveList
 	root.Generate(&l)
-	e.Push(&root, l.Moves[0])
 	child := root.Play(l.Moves[0])
+	e.Push(&root, l.Moves[0], &child)
 	got := e.Value(&child)
 	want := -n.Evaluate(&child, board.Black)
 	if math.Abs(got-want) > tolerance["wide"].y {

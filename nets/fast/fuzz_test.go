@@ -42,8 +42,8 @@ func FuzzPushPop(f *testing.F) {
 					continue
 				}
 				m := l.Moves[int(op)%l.N]
-				inc.Push(p, m)
 				stack = append(stack, p.Play(m))
+				inc.Push(p, m, &stack[len(stack)-1])
 			}
 			q := &stack[len(stack)-1]
 			if got, want := inc.evalQ(q), full.evalQ(q); got != want {
