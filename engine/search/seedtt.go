@@ -13,7 +13,11 @@
 // see docs/search-tuning.md.
 package search
 
-import "crown/engine/board"
+import (
+	"unsafe"
+
+	"crown/engine/board"
+)
 
 // seedTTBits sizes the table: 2^16 entries of 16 bytes = 1 MiB per
 // searcher (one per evolution worker). Chosen by measurement: 2^16..2^20
@@ -64,6 +68,11 @@ func (t *seedTT) probe(key uint64, ply int) (v, bound, move int, ok bool) {
 		v += ply
 	}
 	return v, int(e.data>>32) & 3, int(e.data>>34) & 1023, true
+}
+
+// prefetch asks the CPU to start loading key's entry.
+func (t *seedTT) prefetch(key uint64) {
+	prefetch(unsafe.Pointer(&t.entries[key&(1<<seedTTBits-1)]))
 }
 
 // store records a node's result; win/loss scores are stored relative to it.

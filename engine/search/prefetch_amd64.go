@@ -1,0 +1,10 @@
+//go:build !purego
+
+// prefetch_amd64.go: a software prefetch (PREFETCHT0) for the seed table,
+// whose probes are mostly cache misses.
+package search
+
+import "unsafe"
+
+//go:noescape
+func prefetch(p unsafe.Pointer)
