@@ -143,6 +143,31 @@ func abs(x int) int {
 	return x
 }
 
+// TestPushFromAnotherParent checks the evaluator's robustness: a Push whose
+// parent is not the top of the stack, or that never had a Reset, still
+// evaluates the child exactly as a recomputation does.
+func TestPushFromAnotherParent(t *testing.T) {
+	c := MustCompile(testNets(nets.Spatial)["wide"])
+	full := NewEvaluator(c, SideToMove)
+	root := board.Start()
+	var l board.MoveList
+	root.Generate(&l)
+	other := root.Play(l.Moves[0])
+	other.Generate(&l)
+	m := l.Moves[l.N-1]
+	child := other.Play(m)
+	for _, reset := range []bool{true, false} {
+		e := NewEvaluator(c, SideToMove)
+		if reset {
+			e.Reset(&root) // the stack holds root, Push claims other
+		}
+		e.Push(&other, m, &child)
+		if got, want := e.evalQ(&child), full.evalQ(&child); got != want {
+			t.Errorf("reset %v: got %d, want %d", reset, got, want)
+		}
+	}
+}
+
 // TestRootView checks the seeds' minimax view: the root side's network value,
 // negated when the other side is to move.
 func TestRootView(t *testing.T) {
