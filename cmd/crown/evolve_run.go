@@ -40,6 +40,7 @@ type evolveRunCmd struct {
 	Resume      bool   `help:"Continue the run in --checkpoint (options are taken from it)."`
 	Out         string `default:"best.net" type:"path" help:"Weight file of the best network, written every generation."`
 	CSV         string `default:"evolve.csv" type:"path" help:"Per-generation statistics as CSV."`
+	NoMemo      bool   `help:"Play every game, even a pairing whose result is already known (games are deterministic; the run is the same either way, only slower)."`
 	KeepEvery   int    `default:"50" help:"Also keep the best network of every Nth generation as OUT-gNNNN.net (0 = never), for rating the run's progress."`
 }
 
@@ -111,6 +112,7 @@ func (c *evolveRunCmd) Run(log *zerolog.Logger) error {
 	err = evolve.Run(ctx, st, evolve.Options{
 		Generations: c.Generations,
 		Threads:     threads,
+		NoMemo:      c.NoMemo,
 		NewMatch:    func() evolve.Match { return &evolve.NetMatch{Arch: arch, Depth: st.Depth} },
 		Checkpoint: func(s *evolve.State) error {
 			if err := s.Save(c.Checkpoint); err != nil {
@@ -137,7 +139,7 @@ func (c *evolveRunCmd) Run(log *zerolog.Logger) error {
 			log.Info().Int("generation", g.Generation).Float64("best", g.Best).Float64("mean", g.Mean).
 				Float64("best_k", g.BestK).Int("best_id", g.BestID).
 				Int("wins", g.Wins).Int("draws", g.Draws).Int("losses", g.Losses).
-				Float64("games_per_s", g.GamesPerSecond()).Str("eta", left.Round(time.Second).String()).Msg("generation")
+				Int("played", g.PlayedGames()).Float64("games_per_s", g.GamesPerSecond()).Str("eta", left.Round(time.Second).String()).Msg("generation")
 		},
 	})
 	bar.clear()

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -213,6 +214,71 @@ func TestResumeIsIdentical(t *testing.T) {
 	if !sameRun(straight, resumed) {
 		t.Fatal("resumed run differs from the uninterrupted one")
 	}
+}
+
+// countMatch is toyMatch counting how often each pairing is played.
+type countMatch struct {
+	toyMatch
+	mu     *sync.Mutex
+	played map[[2]int]int
+}
+
+func (m countMatch) Game(red, white *Individual) board.Result {
+	m.mu.Lock()
+	m.played[[2]int{red.ID, white.ID}]++
+	m.mu.Unlock()
+	return m.toyMatch.Game(red, white)
+}
+
+// TestMemoChangesNothing checks that remembering results gives the run that
+// plays every game, while playing each pairing once.
+func TestMemoChangesNothing(t *testing.T) {
+	p := SeedParams(40)
+	run := func(noMemo bool) (*State, map[[2]int]int) {
+		s, _ := NewState("toy", p, 9)
+		m := countMatch{mu: new(sync.Mutex), played: map[[2]int]int{}}
+		opt := Options{Generations: 12, Threads: 3, NewMatch: func() Match { return m }, NoMemo: noMemo}
+		if err := Run(context.Background(), s, opt); err != nil {
+			t.Fatal(err)
+		}
+		return s, m.played
+	}
+	memo, once := run(false)
+	all, counts := run(true)
+	played, saved := 0, 0
+	for i := range memo.History {
+		a, b := memo.History[i], all.History[i]
+		played += a.Played
+		saved += a.Games - a.Played
+		if b.Played != b.Games {
+			t.Fatalf("generation %d: --no-memo played %d of %d games", b.Generation, b.Played, b.Games)
+		}
+		a.Seconds, b.Seconds, a.Played, b.Played = 0, 0, 0, 0
+		if a != b {
+			t.Fatalf("generation %d: with memo %+v, without %+v", a.Generation, a, b)
+		}
+	}
+	if !reflect.DeepEqual(memo.Population, all.Population) || !reflect.DeepEqual(memo.RNG, all.RNG) {
+		t.Fatal("the memo changed the population")
+	}
+	total := 0
+	for k, n := range once {
+		if n != 1 {
+			t.Errorf("pairing %v played %d times with the memo", k, n)
+		}
+		total += n
+	}
+	if total != played {
+		t.Errorf("the memo run played %d games but recorded %d", total, played)
+	}
+	sum := 0
+	for _, n := range counts {
+		sum += n
+	}
+	if sum != 12*150 || saved == 0 || played+saved != sum {
+		t.Errorf("played %d + saved %d, without memo %d", played, saved, sum)
+	}
+	t.Logf("12 generations: %d of %d games played with the memo", played, sum)
 }
 
 func TestCheckpointErrors(t *testing.T) {

@@ -27,7 +27,8 @@ type GenStats struct {
 	BestK               float64
 	BestID              int
 	Wins, Draws, Losses int // game results from Red's side
-	Games               int
+	Games               int // games scored
+	Played              int // games played: Games less those known from the memo (memo.go)
 	Seconds             float64
 }
 
@@ -37,6 +38,15 @@ func (g GenStats) GamesPerSecond() float64 {
 		return 0
 	}
 	return float64(g.Games) / g.Seconds
+}
+
+// PlayedGames is the number of games played; generations recorded before
+// the memo existed played all their games.
+func (g GenStats) PlayedGames() int {
+	if g.Played == 0 {
+		return g.Games
+	}
+	return g.Played
 }
 
 // State is everything needed to continue a run.
@@ -50,6 +60,7 @@ type State struct {
 	Population []*Individual // the parents, best first
 	RNG        []byte        // the generator's state (PCG)
 	History    []GenStats
+	Memo       []MemoEntry // results between survivors, for their next meetings (memo.go)
 }
 
 // NewState draws the initial population.
@@ -80,6 +91,7 @@ type Options struct {
 	Checkpoint   func(*State) error
 	OnGame       func(done, total int) // called from workers; must be safe for concurrent use
 	OnGeneration func(GenStats)
+	NoMemo       bool // play every game, even pairings whose result is known (memo.go)
 }
 
 // Run continues the run in s until opt.Generations are complete or ctx ends.
@@ -95,7 +107,7 @@ func Run(ctx context.Context, s *State, opt Options) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		next, st, err := s.step(ctx, matches, opt.OnGame)
+		next, st, err := s.step(ctx, matches, opt.OnGame, opt.NoMemo)
 		if err != nil {
 			return err
 		}
@@ -113,7 +125,7 @@ func Run(ctx context.Context, s *State, opt Options) error {
 }
 
 // step computes the next generation without touching s.
-func (s *State) step(ctx context.Context, matches []Match, onGame func(int, int)) (*State, GenStats, error) {
+func (s *State) step(ctx context.Context, matches []Match, onGame func(int, int), noMemo bool) (*State, GenStats, error) {
 	start := time.Now()
 	p := s.Params
 	src := &rand.PCG{}
@@ -136,7 +148,11 @@ func (s *State) step(ctx context.Context, matches []Match, onGame func(int, int)
 		next.NextID++
 	}
 	games := pairings(rng, len(all), p.Games)
-	results, err := PlayAll(ctx, matches, all, games, onGame)
+	var memo map[pairIDs]board.Result
+	if !noMemo {
+		memo = s.memoMap()
+	}
+	results, played, err := playMemo(ctx, matches, all, games, onGame, memo)
 	if err != nil {
 		return nil, GenStats{}, err
 	}
@@ -146,13 +162,14 @@ func (s *State) step(ctx context.Context, matches []Match, onGame func(int, int)
 		total += ind.Points
 	}
 	next.Population = survivors(all, len(s.Population))
+	next.Memo = keepMemo(memo, next.Population)
 	next.Generation = gen
 	if next.RNG, err = src.MarshalBinary(); err != nil {
 		return nil, GenStats{}, err
 	}
 	best := next.Population[0]
 	st := GenStats{Generation: gen, Best: float64(best.Points), Mean: float64(total) / float64(len(all)),
-		BestK: best.K, BestID: best.ID, Wins: w, Draws: d, Losses: l, Games: len(games),
+		BestK: best.K, BestID: best.ID, Wins: w, Draws: d, Losses: l, Games: len(games), Played: played,
 		Seconds: time.Since(start).Seconds()}
 	next.History = append(append([]GenStats(nil), s.History...), st)
 	return &next, st, nil
@@ -220,7 +237,7 @@ func (s *State) crowdingStep(ctx context.Context, matches []Match, onGame func(i
 	if err != nil {
 		return nil, GenStats{}, err
 	}
-	st := GenStats{Generation: gen, Games: len(games)}
+	st := GenStats{Generation: gen, Games: len(games), Played: len(games)}
 	for i, c := range contests {
 		childColor := board.White
 		if c.red {
@@ -250,10 +267,10 @@ func (s *State) crowdingStep(ctx context.Context, matches []Match, onGame func(i
 // CSV renders the history as CSV with a header.
 func CSV(h []GenStats) []byte {
 	var b []byte
-	b = append(b, "generation,best,mean,best_k,best_id,wins,draws,losses,games,seconds,games_per_s\n"...)
+	b = append(b, "generation,best,mean,best_k,best_id,wins,draws,losses,games,seconds,games_per_s,played\n"...)
 	for _, g := range h {
-		b = fmt.Appendf(b, "%d,%g,%g,%g,%d,%d,%d,%d,%d,%.3f,%.2f\n", g.Generation, g.Best, g.Mean, g.BestK, g.BestID,
-			g.Wins, g.Draws, g.Losses, g.Games, g.Seconds, g.GamesPerSecond())
+		b = fmt.Appendf(b, "%d,%g,%g,%g,%d,%d,%d,%d,%d,%.3f,%.2f,%d\n", g.Generation, g.Best, g.Mean, g.BestK, g.BestID,
+			g.Wins, g.Draws, g.Losses, g.Games, g.Seconds, g.GamesPerSecond(), g.PlayedGames())
 	}
 	return b
 }
