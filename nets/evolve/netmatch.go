@@ -3,10 +3,12 @@
 // the seeds. search — fixed depth (4 in the seeds) with the forced-move
 // extension — from the start position, Red (Black) first. Each network judges
 // every leaf from its own side, as in the seeds' minimax (fast.RootSide). A game is a draw
-// after 100 moves per side, as in the seeds. A threefold repetition also ends
-// it as a draw: both players are deterministic and ignore the history, so a
-// repetition would cycle to the move cap anyway; stopping early saves time.
-// The 40-move rule is off, as the seeds had none.
+// after 100 moves per side, as in the seeds. The first repetition of a
+// position ends it as a draw too: both players are deterministic and ignore
+// the history, so from a repeated position the game cycles to the move cap
+// (or to a threefold repetition; a draw either way), and waiting for the
+// third occurrence only costs time (3.8% of the plies of 30 games of the
+// committed population). The 40-move rule is off, as the seeds had none.
 package evolve
 
 import (
@@ -70,6 +72,9 @@ func (m *NetMatch) play(red, white *Individual, onMove func(board.Move)) board.R
 		}
 		if err := g.Play(mv); err != nil {
 			return board.WinFor(p.Side.Other()) // cannot happen: the search plays legal moves
+		}
+		if g.Repetitions() >= 2 {
+			return board.Draw
 		}
 	}
 }
