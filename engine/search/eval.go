@@ -41,6 +41,15 @@ type Incremental interface {
 	Pop()
 }
 
+// Bounded is implemented by evaluators that can bound a position's score
+// far more cheaply than they compute it: lo <= Evaluate(p) <= hi (the
+// network's piece term, bounds.go in nets/fast). The seed search asks for
+// the bounds first and evaluates only a leaf whose bounds straddle its
+// window.
+type Bounded interface {
+	Bounds(p *board.Position) (lo, hi int)
+}
+
 // NewEvaluator makes an evaluator for one search thread; every thread gets its
 // own so evaluators may keep mutable state.
 type NewEvaluator func() Evaluator

@@ -40,11 +40,12 @@ import "crown/engine/board"
 
 // Seed is a reusable seed-mode searcher for one goroutine.
 type Seed struct {
-	eval   Evaluator
-	inc    Incremental
-	depth  int
-	frames []*seedFrame // pointers, so growing the stack never moves a frame in use
-	nodes  uint64
+	eval    Evaluator
+	inc     Incremental
+	bounded Bounded
+	depth   int
+	frames  []*seedFrame // pointers, so growing the stack never moves a frame in use
+	nodes   uint64
 
 	history [2][1024]int32
 	tt      *seedTT
@@ -67,6 +68,7 @@ func NewSeed(e Evaluator) *Seed {
 	s := &Seed{eval: e, tt: newSeedTT()}
 	s.grow(32)
 	s.inc, _ = e.(Incremental)
+	s.bounded, _ = e.(Bounded)
 	return s
 }
 
@@ -167,7 +169,7 @@ func (s *Seed) node(ply, forced, extra, alpha, beta int) int {
 			return -(Win - ply)
 		}
 		if n > 1 || ply >= s.depth+(forced+2)&^1+extra {
-			return min(max(s.eval.Evaluate(p), -EvalLimit+1), EvalLimit-1)
+			return s.leaf(p, alpha, beta)
 		}
 	}
 	// The table serves quiet nodes only. Measured over six games of the
@@ -244,6 +246,26 @@ func (s *Seed) node(ply, forced, extra, alpha, beta int) int {
 		s.tt.store(key, ply, best, bound, bestKey)
 	}
 	return best
+}
+
+// leaf returns the static value of p, or a bound of it that already fails
+// low (at most alpha) or high (at least beta) when the evaluator has cheap
+// bounds. Fail-soft alpha-beta needs no more from a leaf outside its window,
+// so the search's value and moves stay those of the exact evaluation.
+// Measured with the network over six games of the committed population:
+// 86% of the leaves (4.04 M of 4.72 M) were decided by the piece term
+// alone; the same moves in 15 further games.
+func (s *Seed) leaf(p *board.Position, alpha, beta int) int {
+	if s.bounded != nil {
+		lo, hi := s.bounded.Bounds(p)
+		if hi <= alpha {
+			return min(max(hi, -EvalLimit+1), EvalLimit-1)
+		}
+		if lo >= beta {
+			return min(max(lo, -EvalLimit+1), EvalLimit-1)
+		}
+	}
+	return min(max(s.eval.Evaluate(p), -EvalLimit+1), EvalLimit-1)
 }
 
 // child searches the child just played at ply, the i-th move of its node:

@@ -170,6 +170,46 @@ func TestSeedConcurrent(t *testing.T) {
 	}
 }
 
+// countMaterial is the material evaluator counting its evaluations.
+type countMaterial struct{ n *int }
+
+func (c countMaterial) Evaluate(p *board.Position) int {
+	*c.n++
+	return eval.Material{}.Evaluate(p)
+}
+
+// boundedMaterial adds loose but valid bounds (of a width that varies with
+// the position, zero for some).
+type boundedMaterial struct{ countMaterial }
+
+func (b boundedMaterial) Bounds(p *board.Position) (lo, hi int) {
+	v := eval.Material{}.Evaluate(p)
+	r := int(p.Hash>>7) % 3000
+	return v - r, v + int(p.Hash>>20)%2000
+}
+
+// TestSeedBoundsChangeNothing: a search that takes the evaluator's bounds
+// for leaves outside the window plays the same moves with the same scores
+// as one that evaluates every leaf, and evaluates fewer.
+func TestSeedBoundsChangeNothing(t *testing.T) {
+	var nPlain, nBounded int
+	plain := search.NewSeed(countMaterial{&nPlain})
+	bounded := search.NewSeed(boundedMaterial{countMaterial{&nBounded}})
+	for _, p := range randomPositions(5, 200) {
+		for _, d := range []int{1, 2, 3, 4, 5} {
+			m1, s1, _ := plain.Search(&p, d)
+			m2, s2, _ := bounded.Search(&p, d)
+			if m1 != m2 || s1 != s2 {
+				t.Errorf("%s depth %d: %s %d evaluating every leaf, %s %d with bounds", p.FEN(), d, m1, s1, m2, s2)
+			}
+		}
+	}
+	if nBounded >= nPlain {
+		t.Errorf("%d evaluations with bounds, %d without", nBounded, nPlain)
+	}
+	t.Logf("evaluations: %d evaluating every leaf, %d with bounds", nPlain, nBounded)
+}
+
 // BenchmarkSeedDepth4 measures the evolution's search: depth 4 with the
 // forced-move rule over the bench positions, material evaluation.
 func BenchmarkSeedDepth4(b *testing.B) {

@@ -63,6 +63,7 @@ type Net struct {
 	outBias int64
 	outMan  int64 // contribution of one unit of man difference: 2^30
 	outKing int64 // contribution of one unit of king difference: round(K·2^30)
+	outSpan int64 // QA·Σ|outW|: the most the hidden units can add or take (bounds.go)
 	outAct  act
 }
 
@@ -209,6 +210,7 @@ func (c *Net) compileOutput(n *nets.Network, l int) {
 	c.outW = make([]int64, pad8(len(ws)))
 	for i, w := range ws {
 		c.outW[i] = int64(math.Round(w * s))
+		c.outSpan += QA * max(c.outW[i], -c.outW[i])
 	}
 	c.outBias = int64(math.Round(n.Bias(l, 0) * s * QA))
 	c.outMan = 1 << outScaleBits

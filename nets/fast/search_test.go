@@ -11,10 +11,12 @@ import (
 )
 
 // plain hides the Incremental methods, so the search evaluates every position
-// from scratch.
+// from scratch (Bounds, which uses no accumulator, stays).
 type plain struct{ e *Evaluator }
 
 func (p plain) Evaluate(pos *board.Position) int { return p.e.Evaluate(pos) }
+
+func (p plain) Bounds(pos *board.Position) (lo, hi int) { return p.e.Bounds(pos) }
 
 // searchPositions are the start and a few random-game positions.
 func searchPositions() []board.Position {
