@@ -122,7 +122,7 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 			if !p.HasMoves() {
 				return -(Win - ply)
 			}
-			return t.evaluate(p)
+			return t.evaluate(p, alpha, beta)
 		}
 	} else if ply >= maxPly {
 		return 0 // unreachable in practice: 128 plies of pending captures
@@ -213,8 +213,19 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 }
 
 // evaluate is the static evaluation of a quiet position with a legal move,
-// with Kim & Cho's database rule applied when that policy is on.
-func (t *thread) evaluate(p *board.Position) int {
+// with Kim & Cho's database rule applied when that policy is on. A bound
+// from a Bounded evaluator that already fails low or high stands in for it
+// (fail-soft); not under Kim & Cho's rule, which can move a score anywhere.
+func (t *thread) evaluate(p *board.Position, alpha, beta int) int {
+	if t.bnd != nil && !(t.tbOn && !t.tbAlways) {
+		lo, hi := t.bnd.Bounds(p)
+		if hi <= alpha {
+			return min(max(hi, -EvalLimit+1), EvalLimit-1)
+		}
+		if lo >= beta {
+			return min(max(lo, -EvalLimit+1), EvalLimit-1)
+		}
+	}
 	s := t.eval.Evaluate(p)
 	s = min(max(s, -EvalLimit+1), EvalLimit-1)
 	if t.tbOn && !t.tbAlways {

@@ -40,6 +40,7 @@ type thread struct {
 
 	eval Evaluator
 	inc  Incremental // eval as Incremental, or nil
+	bnd  Bounded     // eval as Bounded, or nil
 
 	// Per search.
 	id        uint64
@@ -75,6 +76,7 @@ func newThread(s *Searcher, index int) *thread {
 	t := &thread{s: s, tt: s.tt, index: index, main: index == 0}
 	t.eval = s.opts.Eval()
 	t.inc, _ = t.eval.(Incremental)
+	t.bnd, _ = t.eval.(Bounded)
 	return t
 }
 
