@@ -10,7 +10,7 @@ import (
 )
 
 // committedRun is the checkpoint of the recorded run (docs/evolution.md):
-// its population is what the evolution's games look like after 112
+// its population is what the evolution's games look like after 381
 // generations, a better workload than random networks.
 const committedRun = "runs/spatial-seed1/evolve.ckpt"
 
@@ -36,7 +36,7 @@ func BenchmarkSeedGame(b *testing.B) {
 }
 
 // BenchmarkSeedGameEvolved is BenchmarkSeedGame between the networks of the
-// committed run's generation 112.
+// committed run's latest generation (381).
 func BenchmarkSeedGameEvolved(b *testing.B) {
 	benchGames(b, loadCommitted(b).Population)
 }
@@ -64,8 +64,8 @@ func TestSeedGamesPinned(t *testing.T) {
 		hash       uint64
 	}
 	want := []game{
-		{0, 1, board.Draw, 73, 3587257316053341194},
-		{3, 10, board.BlackWins, 105, 1945369504948661610},
+		{0, 1, board.Draw, 69, 5567738316932214674},
+		{3, 10, board.BlackWins, 53, 12468932728477105238},
 	}
 	for _, w := range want {
 		h := fnv.New64a()
