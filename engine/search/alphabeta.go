@@ -217,17 +217,12 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 // from a Bounded evaluator that already fails low or high stands in for it
 // (fail-soft); not under Kim & Cho's rule, which can move a score anywhere.
 func (t *thread) evaluate(p *board.Position, alpha, beta int) int {
-	if t.bnd != nil && !(t.tbOn && !t.tbAlways) {
-		lo, hi := t.bnd.Bounds(p)
-		if hi <= alpha {
-			return min(max(hi, -EvalLimit+1), EvalLimit-1)
-		}
-		if lo >= beta {
-			return min(max(lo, -EvalLimit+1), EvalLimit-1)
+	if !(t.tbOn && !t.tbAlways) {
+		if v, ok := boundOutside(t.bnd, p, alpha, beta); ok {
+			return v
 		}
 	}
-	s := t.eval.Evaluate(p)
-	s = min(max(s, -EvalLimit+1), EvalLimit-1)
+	s := clampEval(t.eval.Evaluate(p))
 	if t.tbOn && !t.tbAlways {
 		s = t.kimCho(p, s)
 	}

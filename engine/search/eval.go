@@ -50,6 +50,27 @@ type Bounded interface {
 	Bounds(p *board.Position) (lo, hi int)
 }
 
+// clampEval keeps a static score inside the evaluation range.
+func clampEval(v int) int { return min(max(v, -EvalLimit+1), EvalLimit-1) }
+
+// boundOutside returns b's bound of p's score when it already fails low
+// (hi <= alpha) or high (lo >= beta), clamped like a score: what a
+// fail-soft search may return for a leaf outside its window. ok is false
+// when the bounds straddle the window or b is nil.
+func boundOutside(b Bounded, p *board.Position, alpha, beta int) (v int, ok bool) {
+	if b == nil {
+		return 0, false
+	}
+	lo, hi := b.Bounds(p)
+	if hi <= alpha {
+		return clampEval(hi), true
+	}
+	if lo >= beta {
+		return clampEval(lo), true
+	}
+	return 0, false
+}
+
 // NewEvaluator makes an evaluator for one search thread; every thread gets its
 // own so evaluators may keep mutable state.
 type NewEvaluator func() Evaluator
