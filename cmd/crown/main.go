@@ -13,16 +13,17 @@ import (
 type cli struct {
 	Log logFlags `embed:""`
 
-	Engine  engineCmd  `cmd:"" default:"withargs" help:"Engine mode (the default): Hub protocol and CheckerBoard commands on stdin/stdout."`
-	Perft   perftCmd   `cmd:"" help:"Count leaf nodes of the move tree (move generator test and speed)."`
-	Bench   benchCmd   `cmd:"" help:"Search the fixed bench positions; prints total nodes and nodes/s."`
-	Analyze analyzeCmd `cmd:"" help:"Analyse positions (a FEN, a PDN file's games, or FENs on stdin)."`
-	Book    bookCmd    `cmd:"" help:"Opening book: show, stats, import, build, merge, match."`
-	Evolve  evolveCmd  `cmd:"" help:"Training: evolution of networks and heuristics."`
-	Net     netCmd     `cmd:"" help:"Neural networks: info, export, import, random, bench."`
-	Egdb    egdbCmd    `cmd:"" help:"Endgame databases: build, probe, verify, info, match."`
-	Match   matchCmd   `cmd:"" help:"Play a match between two players (crown configurations or Hub engines) from ballots."`
-	Species speciesCmd `cmd:"" help:"Species of an evolved population (seed 002): cluster, info, versus."`
+	Engine   engineCmd   `cmd:"" default:"withargs" help:"Engine mode (the default): Hub protocol and CheckerBoard commands on stdin/stdout."`
+	Perft    perftCmd    `cmd:"" help:"Count leaf nodes of the move tree (move generator test and speed)."`
+	Bench    benchCmd    `cmd:"" help:"Search the fixed bench positions; prints total nodes and nodes/s."`
+	Analyze  analyzeCmd  `cmd:"" help:"Analyse positions (a FEN, a PDN file's games, or FENs on stdin)."`
+	Book     bookCmd     `cmd:"" help:"Opening book: show, stats, import, build, merge, match."`
+	Evolve   evolveCmd   `cmd:"" help:"Training: evolution of networks and heuristics."`
+	Net      netCmd      `cmd:"" help:"Neural networks: info, export, import, random, bench."`
+	Egdb     egdbCmd     `cmd:"" help:"Endgame databases: build, probe, verify, info, match."`
+	Match    matchCmd    `cmd:"" help:"Play a match between two players (crown configurations or Hub engines) from ballots."`
+	Species  speciesCmd  `cmd:"" help:"Species of an evolved population (seed 002): cluster, info, versus."`
+	Selfplay selfplayCmd `cmd:"" help:"Training data: self-play games into a sample file; info."`
 }
 
 func main() {

@@ -1,0 +1,197 @@
+// selfplay.go implements `crown selfplay`: training data for the trained
+// network (nets/selfplay) from games of crown against itself, and
+// `crown selfplay info` to summarise a sample file.
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"os/signal"
+	"runtime"
+	"syscall"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"crown/egdb"
+	"crown/engine/board"
+	"crown/engine/search"
+	"crown/nets/selfplay"
+	"crown/protocol/match"
+)
+
+type selfplayCmd struct {
+	Play selfplayPlayCmd `cmd:"" default:"withargs" help:"Play self-play games into a sample file (resumes an existing one)."`
+	Info selfplayInfoCmd `cmd:"" help:"Summarise a sample file: samples, W/D/L, piece-count histogram."`
+}
+
+type selfplayPlayCmd struct {
+	Out         string        `required:"" type:"path" help:"Sample file; an existing one is resumed (same settings required)."`
+	Games       int           `default:"1000" help:"Games the file should hold when done."`
+	Nodes       uint64        `default:"10000" help:"Node budget per move (0: none)."`
+	Depth       int           `help:"Depth limit per move (0: none)."`
+	MoveTime    time.Duration `name:"movetime" help:"Time per move (0: none; makes the data depend on the machine)."`
+	Openings    string        `default:"acf+eleven" help:"Openings: acf, eleven, acf+eleven, start, or a FEN/PDN file."`
+	RandomPlies int           `name:"random-plies" default:"3" help:"Up to this many uniformly random plies after each opening."`
+	Seed        uint64        `default:"1" help:"Seed of the random plies."`
+	MoveCap     int           `name:"move-cap" default:"150" help:"Moves per side before a game is drawn."`
+	Workers     int           `help:"Games played at once (0: all cores)."`
+	Hash        int           `default:"16" help:"Transposition table per worker, MiB."`
+	EGDBDir     string        `name:"egdb-dir" type:"path" help:"Endgame database directory (crown egdb build); default: the embedded <=4-piece database."`
+	NoEGDB      bool          `name:"no-egdb" help:"No database: games end by the rules only."`
+	SaveEvery   time.Duration `name:"save-every" default:"1m" help:"Save the file this often."`
+	evalFlags
+}
+
+// playerID names the evaluator and its network by checksum, for the file's record.
+func playerID(f evalFlags) (string, error) {
+	id := f.Eval
+	for _, file := range []string{f.Net, f.Weights} {
+		if file == "" {
+			continue
+		}
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return "", err
+		}
+		sum := sha256.Sum256(data)
+		id += ":" + hex.EncodeToString(sum[:6])
+	}
+	return id, nil
+}
+
+// loadOpeningPositions loads an opening set; "a+b" joins two sets.
+func loadOpeningPositions(spec string) ([]board.Position, error) {
+	var out []board.Position
+	for _, part := range splitPlus(spec) {
+		ops, err := match.LoadOpenings(part)
+		if err != nil {
+			return nil, err
+		}
+		for _, o := range ops {
+			out = append(out, o.Position())
+		}
+	}
+	return out, nil
+}
+
+func splitPlus(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || s[i] == '+' {
+			if i > start {
+				out = append(out, s[start:i])
+			}
+			start = i + 1
+		}
+	}
+	return out
+}
+
+func (c *selfplayPlayCmd) Run(log *zerolog.Logger) error {
+	if c.Nodes == 0 && c.Depth <= 0 && c.MoveTime <= 0 {
+		return fmt.Errorf("give a node budget, depth or time per move")
+	}
+	if c.Games <= 0 {
+		return fmt.Errorf("--games must be positive (got %d)", c.Games)
+	}
+	ev, err := c.factory()
+	if err != nil {
+		return err
+	}
+	id, err := playerID(c.evalFlags)
+	if err != nil {
+		return err
+	}
+	ops, err := loadOpeningPositions(c.Openings)
+	if err != nil {
+		return err
+	}
+	var db *egdb.DB
+	if !c.NoEGDB {
+		if db, err = egdb.OpenOrDefault(c.EGDBDir, 0); err != nil {
+			return err
+		}
+		defer db.Close()
+	}
+	workers := c.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	g := &selfplay.Generator{
+		Config: selfplay.Config{Player: id, Nodes: c.Nodes, Depth: c.Depth, MoveTime: c.MoveTime,
+			Openings: c.Openings, RandomPlies: c.RandomPlies, Seed: c.Seed, MoveCap: c.MoveCap},
+		Openings:  ops,
+		Workers:   workers,
+		SaveEvery: c.SaveEvery,
+		Log:       *log,
+	}
+	opts := search.Options{Eval: ev, HashMB: c.Hash}
+	if db != nil {
+		g.DB = db
+		g.DBPieces = db.MaxPieces()
+		opts.Tablebase, opts.EGDB = db, search.EGDBAlways
+	}
+	g.NewSearcher = func() (*search.Searcher, error) { return search.New(opts) }
+	bar := newProgress()
+	start := time.Now()
+	g.Progress = func(games, target, samples int) {
+		el := time.Since(start).Seconds()
+		bar.update(games, target, fmt.Sprintf("games, %d samples, %.1f games/s", samples, float64(games)/max(el, 1e-9)))
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	log.Info().Str("config", g.Config.String()).Int("openings", len(ops)).Int("workers", workers).Msg("self-play")
+	f, err := g.Run(ctx, c.Out, c.Games)
+	bar.clear()
+	if err != nil {
+		if ctx.Err() != nil {
+			log.Info().Msg("interrupted: finished games saved; run the same command again to resume")
+		}
+		return err
+	}
+	st := selfplay.Summarise(f.Samples)
+	fmt.Printf("%s: %d games, %d samples, W/D/L %d/%d/%d (side to move), %s\n",
+		c.Out, f.Games, st.Samples, st.W, st.D, st.L, time.Since(start).Round(time.Second))
+	return nil
+}
+
+type selfplayInfoCmd struct {
+	File string `arg:"" type:"existingfile" help:"Sample file."`
+}
+
+func (c *selfplayInfoCmd) Run(log *zerolog.Logger) error {
+	f, err := selfplay.Load(c.File)
+	if err != nil {
+		return err
+	}
+	st := selfplay.Summarise(f.Samples)
+	fmt.Printf("file      %s\nsettings  %s\ngames     %d\nsamples   %d distinct positions, %d visits\n",
+		c.File, f.Config, f.Games, st.Samples, st.Games)
+	if st.Games > 0 {
+		g := float64(st.Games)
+		fmt.Printf("results   W %d (%.1f%%)  D %d (%.1f%%)  L %d (%.1f%%), for the side to move\n",
+			st.W, 100*float64(st.W)/g, st.D, 100*float64(st.D)/g, st.L, 100*float64(st.L)/g)
+	}
+	fmt.Printf("plies     %d-%d\nkings     %.1f%% of samples have a king\npieces    samples\n", st.MinPly, st.MaxPly, 100*st.KingShare)
+	for n := 24; n >= 0; n-- {
+		if st.ByPieces[n] == 0 {
+			continue
+		}
+		bar := int(60 * float64(st.ByPieces[n]) / float64(max(1, st.Samples)) * 4)
+		fmt.Printf("%6d    %8d %s\n", n, st.ByPieces[n], repeat('#', min(bar, 60)))
+	}
+	return nil
+}
+
+func repeat(c byte, n int) string {
+	b := make([]byte, max(0, n))
+	for i := range b {
+		b[i] = c
+	}
+	return string(b)
+}

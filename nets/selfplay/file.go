@@ -1,0 +1,138 @@
+// file.go reads and writes sample files: fsutil's sealed container (magic
+// "CROWNSMP", version, length, CRC-32C, zstd) around a small header that
+// records how the samples were made (so a resumed run can refuse a file made
+// with other settings) and fixed-size little-endian records.
+//
+// Payload, version 1 (little-endian):
+//
+//	u32 games     games played (game indices 0..games-1 are in the file)
+//	u16 cfgLen    then cfgLen bytes: the generator's Config as text
+//	u32 n         samples, then n records of 30 bytes:
+//	              u32 black, u32 white, u32 kings, u8 side, u8 0,
+//	              u16 ply, i16 score, u32 w, u32 d, u32 l
+package selfplay
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math/bits"
+	"os"
+
+	"crown/engine/board"
+	"crown/engine/fsutil"
+)
+
+const (
+	fileMagic   = "CROWNSMP"
+	fileVersion = 1
+	recordSize  = 30
+)
+
+// ErrRecord is returned for a sample file whose records are malformed.
+var ErrRecord = errors.New("sample file record invalid")
+
+// File is the content of a sample file.
+type File struct {
+	Games   int    // games played into it
+	Config  string // the generator's settings (Config.String)
+	Samples []Sample
+}
+
+// Marshal encodes f.
+func (f *File) Marshal() []byte {
+	raw := make([]byte, 0, 10+len(f.Config)+recordSize*len(f.Samples))
+	le := binary.LittleEndian
+	raw = le.AppendUint32(raw, uint32(f.Games))
+	raw = le.AppendUint16(raw, uint16(len(f.Config)))
+	raw = append(raw, f.Config...)
+	raw = le.AppendUint32(raw, uint32(len(f.Samples)))
+	for i := range f.Samples {
+		s := &f.Samples[i]
+		raw = le.AppendUint32(raw, s.Black)
+		raw = le.AppendUint32(raw, s.White)
+		raw = le.AppendUint32(raw, s.Kings)
+		raw = append(raw, byte(s.Side), 0)
+		raw = le.AppendUint16(raw, s.Ply)
+		raw = le.AppendUint16(raw, uint16(s.Score))
+		raw = le.AppendUint32(raw, s.W)
+		raw = le.AppendUint32(raw, s.D)
+		raw = le.AppendUint32(raw, s.L)
+	}
+	return fsutil.Seal(fileMagic, fileVersion, raw)
+}
+
+// Unmarshal decodes a sample file, checking every record.
+func Unmarshal(data []byte) (*File, error) {
+	raw, err := fsutil.Open(data, fileMagic, fileVersion)
+	if err != nil {
+		return nil, fmt.Errorf("sample file: %w", err)
+	}
+	le := binary.LittleEndian
+	if len(raw) < 6 {
+		return nil, fmt.Errorf("%w: payload of %d bytes has no header", ErrRecord, len(raw))
+	}
+	f := &File{Games: int(le.Uint32(raw))}
+	cl := int(le.Uint16(raw[4:]))
+	raw = raw[6:]
+	if len(raw) < cl+4 {
+		return nil, fmt.Errorf("%w: header cut short", ErrRecord)
+	}
+	f.Config = string(raw[:cl])
+	n := int(le.Uint32(raw[cl:]))
+	raw = raw[cl+4:]
+	if len(raw) != n*recordSize {
+		return nil, fmt.Errorf("%w: %d bytes for %d records of %d", ErrRecord, len(raw), n, recordSize)
+	}
+	f.Samples = make([]Sample, n)
+	for i := range f.Samples {
+		r := raw[i*recordSize:]
+		s := Sample{
+			Black: le.Uint32(r), White: le.Uint32(r[4:]), Kings: le.Uint32(r[8:]),
+			Side: board.Color(r[12]), Ply: le.Uint16(r[14:]), Score: int16(le.Uint16(r[16:])),
+			W: le.Uint32(r[18:]), D: le.Uint32(r[22:]), L: le.Uint32(r[26:]),
+		}
+		if err := checkSample(&s); err != nil {
+			return nil, fmt.Errorf("%w: record %d: %v", ErrRecord, i, err)
+		}
+		f.Samples[i] = s
+	}
+	return f, nil
+}
+
+// checkSample rejects records that are not positions crown could train on.
+func checkSample(s *Sample) error {
+	switch {
+	case s.Side > board.White:
+		return fmt.Errorf("side %d", s.Side)
+	case s.Black&s.White != 0:
+		return errors.New("a square holds both colours")
+	case s.Kings&^(s.Black|s.White) != 0:
+		return errors.New("a king on an empty square")
+	case bits.OnesCount32(s.Black) > 12 || bits.OnesCount32(s.White) > 12:
+		return errors.New("more than 12 pieces a side")
+	case s.Games() == 0:
+		return errors.New("no game counted")
+	}
+	p := s.Position()
+	if err := p.Valid(); err != nil {
+		return err
+	}
+	return nil
+}
+
+// Load reads a sample file.
+func Load(path string) (*File, error) {
+	return fsutil.Load(path, Unmarshal)
+}
+
+// Save writes f to path atomically.
+func (f *File) Save(path string) error {
+	return fsutil.WriteAtomic(path, f.Marshal())
+}
+
+// exists reports whether path names an existing file.
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}

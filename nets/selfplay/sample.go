@@ -1,0 +1,168 @@
+// Package selfplay makes training data for crown's trained network: games of
+// crown against itself at a fixed node budget, every quiet position kept as
+// a sample with the search's score and the game's result.
+//
+// sample.go holds the sample and the set that merges duplicates. A sample
+// is a position (from the side to move's view: results are counted for the
+// side to move), the search's score, the ply and the W/D/L counts of the
+// games that reached it.
+package selfplay
+
+import (
+	"math/bits"
+	"slices"
+
+	"crown/engine/board"
+)
+
+// Sample is one training position.
+type Sample struct {
+	Black, White, Kings uint32
+	Side                board.Color
+	Ply                 uint16 // ply of its first occurrence
+	Score               int16  // mean search score for the side to move (engine units, clamped)
+	W, D, L             uint32 // results of the games through it, for the side to move
+}
+
+// Position returns the sample's position.
+func (s *Sample) Position() board.Position {
+	return board.NewPosition(s.Black, s.White, s.Kings, s.Side)
+}
+
+// Pieces returns the number of pieces on the board.
+func (s *Sample) Pieces() int { return bits.OnesCount32(s.Black | s.White) }
+
+// Games returns how many games reached the sample.
+func (s *Sample) Games() uint32 { return s.W + s.D + s.L }
+
+// Target returns the mean result for the side to move: 1 win, 0.5 draw, 0 loss.
+func (s *Sample) Target() float64 {
+	n := s.Games()
+	if n == 0 {
+		return 0.5
+	}
+	return (float64(s.W) + 0.5*float64(s.D)) / float64(n)
+}
+
+// key identifies a position with its side to move.
+type key struct {
+	b, w, k uint32
+	side    board.Color
+}
+
+// entry accumulates a key's sample; the score is summed until Samples.
+type entry struct {
+	s        Sample
+	scoreSum int64
+}
+
+// Set merges samples by position, adding their result counts and averaging
+// their scores. It is not safe for concurrent use.
+type Set struct {
+	idx map[key]int
+	e   []entry
+}
+
+// NewSet returns an empty set.
+func NewSet() *Set { return &Set{idx: map[key]int{}} }
+
+// Len returns the number of distinct positions.
+func (t *Set) Len() int { return len(t.e) }
+
+// Add merges s (whose W/D/L counts say how many games it stands for).
+func (t *Set) Add(s Sample) {
+	k := key{s.Black, s.White, s.Kings, s.Side}
+	n := int64(s.Games())
+	if i, ok := t.idx[k]; ok {
+		e := &t.e[i]
+		e.s.W += s.W
+		e.s.D += s.D
+		e.s.L += s.L
+		e.s.Ply = min(e.s.Ply, s.Ply)
+		e.scoreSum += int64(s.Score) * n
+		return
+	}
+	t.idx[k] = len(t.e)
+	t.e = append(t.e, entry{s: s, scoreSum: int64(s.Score) * n})
+}
+
+// Samples returns the merged samples in order of first addition.
+func (t *Set) Samples() []Sample {
+	out := make([]Sample, len(t.e))
+	for i, e := range t.e {
+		out[i] = e.s
+		if n := int64(e.s.Games()); n > 0 {
+			out[i].Score = int16(divRound(e.scoreSum, n))
+		}
+	}
+	return out
+}
+
+// divRound divides rounding to nearest, halves away from zero.
+func divRound(a, b int64) int64 {
+	if a >= 0 {
+		return (a + b/2) / b
+	}
+	return -((-a + b/2) / b)
+}
+
+// Stats summarises samples: counts, results and the piece-count histogram.
+type Stats struct {
+	Samples   int
+	Games     uint64 // sum of W+D+L over samples (position visits)
+	W, D, L   uint64
+	ByPieces  [25]int // samples per piece count
+	MinPly    int
+	MaxPly    int
+	KingShare float64 // fraction of samples with at least one king
+}
+
+// Summarise computes Stats.
+func Summarise(samples []Sample) Stats {
+	st := Stats{Samples: len(samples), MinPly: -1}
+	kings := 0
+	for i := range samples {
+		s := &samples[i]
+		st.W += uint64(s.W)
+		st.D += uint64(s.D)
+		st.L += uint64(s.L)
+		st.ByPieces[min(s.Pieces(), 24)]++
+		if s.Kings != 0 {
+			kings++
+		}
+		p := int(s.Ply)
+		if st.MinPly < 0 || p < st.MinPly {
+			st.MinPly = p
+		}
+		st.MaxPly = max(st.MaxPly, p)
+	}
+	st.Games = st.W + st.D + st.L
+	if len(samples) > 0 {
+		st.KingShare = float64(kings) / float64(len(samples))
+	} else {
+		st.MinPly = 0
+	}
+	return st
+}
+
+// Sort orders samples by position, a canonical order for files.
+func Sort(samples []Sample) {
+	slices.SortFunc(samples, func(a, b Sample) int {
+		switch {
+		case a.Black != b.Black:
+			return cmpU32(a.Black, b.Black)
+		case a.White != b.White:
+			return cmpU32(a.White, b.White)
+		case a.Kings != b.Kings:
+			return cmpU32(a.Kings, b.Kings)
+		}
+		return int(a.Side) - int(b.Side)
+	})
+}
+
+func cmpU32(a, b uint32) int {
+	if a < b {
+		return -1
+	}
+	return 1
+}
