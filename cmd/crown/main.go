@@ -24,6 +24,7 @@ type cli struct {
 	Match    matchCmd    `cmd:"" help:"Play a match between two players (crown configurations or Hub engines) from ballots."`
 	Species  speciesCmd  `cmd:"" help:"Species of an evolved population (seed 002): cluster, info, versus."`
 	Selfplay selfplayCmd `cmd:"" help:"Training data: self-play games into a sample file; info."`
+	Train    trainCmd    `cmd:"" help:"Fit the trained network to self-play samples; writes a CROWNNET version 2 file."`
 }
 
 func main() {

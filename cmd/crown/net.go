@@ -18,6 +18,7 @@ import (
 	"crown/engine/fsutil"
 	"crown/nets"
 	"crown/nets/fast"
+	"crown/nets/nnue"
 )
 
 type netCmd struct {
@@ -55,9 +56,18 @@ func (f netFile) load() (*nets.Network, []byte, string, error) {
 
 type netInfoCmd struct {
 	netFile
+	Evolved bool `help:"Without a file: show the embedded evolved seed network instead of the trained default."`
 }
 
 func (c *netInfoCmd) Run() error {
+	if c.File == "" && !c.Evolved {
+		return nnueInfo("embedded default (trained)", nnue.DefaultBytes())
+	}
+	if c.File != "" {
+		if data, err := os.ReadFile(c.File); err == nil && nnue.IsV2(data) {
+			return nnueInfo(c.File, data)
+		}
+	}
 	n, data, name, err := c.load()
 	if err != nil {
 		return err
@@ -197,6 +207,7 @@ func (c *netRandomCmd) Run() error {
 type netBenchCmd struct {
 	Time      time.Duration `default:"1s" help:"Duration of each measurement."`
 	Positions int           `default:"4096" help:"Positions from random games to evaluate, cycled."`
+	NNUE      string        `name:"nnue" type:"existingfile" help:"Trained network file to measure (default: the embedded one)."`
 }
 
 // Run measures, for each architecture: the float64 reference, the fast path
@@ -258,6 +269,39 @@ func (c *netBenchCmd) Run() error {
 		}))
 		_ = sink
 	}
+	// The trained network (the embedded default, or --nnue FILE).
+	q, err := nnue.LoadOrDefault(c.NNUE)
+	if err != nil {
+		return err
+	}
+	qn := fast.CompileNNUE(q)
+	e := fast.NewNNUEEvaluator(qn)
+	sink := 0
+	row := func(path string, r rate) {
+		fmt.Fprintf(out, "%s\t%s\t%.0f\t%.0f\t%.1f\t\n", "nnue "+fmt.Sprint(q.H1), path, r.wall, r.cpu, 1e9/r.cpu)
+	}
+	feats := make([]int, 0, 24)
+	row("reference", measure(c.Time, func(i int) {
+		p := &pos[i%len(pos)]
+		feats = nnue.Features(feats[:0], p, p.Side)
+		sink += int(q.Logit(feats, q.Bucket(p.Total())))
+	}))
+	row("fast full", measure(c.Time, func(i int) {
+		sink += e.Evaluate(&pos[i%len(pos)])
+	}))
+	e.Reset(&root)
+	step := 0
+	row("fast incremental", measure(c.Time, func(int) {
+		for !walk[step].push {
+			e.Pop()
+			step = (step + 1) % len(walk)
+		}
+		w := &walk[step]
+		e.Push(&w.parent, w.move, &w.child)
+		sink += e.Evaluate(&w.child)
+		step = (step + 1) % len(walk)
+	}))
+	_ = sink
 	if err := out.Flush(); err != nil {
 		return err
 	}

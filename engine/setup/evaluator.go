@@ -22,6 +22,7 @@ import (
 const (
 	Material       = "material"  // piece count, kings 1.5 (seed 001's control player); the default
 	NN             = "nn"        // a seeds' neural network: Eval.Net, or the embedded default
+	NNUE           = "nnue"      // crown's trained network (nets/nnue): Eval.Net, or the embedded default
 	FeaturesPrefix = "features:" // a seed-004 heuristic of the named kind, weights from Eval.Weights
 	// Heuristic is a seed-004 heuristic of whatever kind its weight file
 	// holds: the name the Hub protocol accepted before features:KIND.
@@ -37,7 +38,7 @@ type Eval struct {
 
 // EvalNames lists every accepted name, the default first.
 func EvalNames() []string {
-	names := []string{Material, NN}
+	names := []string{Material, NN, NNUE}
 	for k := features.F8; k <= features.E3Ph; k++ {
 		names = append(names, FeaturesPrefix+k.String())
 	}
@@ -57,8 +58,8 @@ func (e Eval) Factory() (search.NewEvaluator, error) {
 	}
 	lower := strings.ToLower(name)
 	isFeatures := strings.HasPrefix(lower, FeaturesPrefix)
-	if e.Net != "" && lower != NN {
-		return nil, fmt.Errorf("evaluator %s: a network file (%s) is only for evaluator nn", name, e.Net)
+	if e.Net != "" && lower != NN && lower != NNUE {
+		return nil, fmt.Errorf("evaluator %s: a network file (%s) is only for evaluators nn and nnue", name, e.Net)
 	}
 	if e.Weights != "" && !isFeatures && lower != Heuristic {
 		return nil, fmt.Errorf("evaluator %s: a heuristic weight file (%s) is only for features:KIND or heuristic", name, e.Weights)
@@ -70,6 +71,12 @@ func (e Eval) Factory() (search.NewEvaluator, error) {
 		f, err := fast.LoadFactory(e.Net)
 		if err != nil {
 			return nil, fmt.Errorf("evaluator nn: %w", err)
+		}
+		return f, nil
+	case lower == NNUE:
+		f, err := fast.LoadNNUEFactory(e.Net)
+		if err != nil {
+			return nil, fmt.Errorf("evaluator nnue: %w", err)
 		}
 		return f, nil
 	case lower == Heuristic:

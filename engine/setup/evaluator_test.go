@@ -76,7 +76,7 @@ func TestEvalErrors(t *testing.T) {
 		{Eval{Name: "features:8F", Weights: junk}, "not a crown heuristic weight file"},
 		{Eval{Name: "nn", Net: junk}, "evaluator nn"},
 		{Eval{Name: "nn", Net: filepath.Join(dir, "missing.net")}, "no such file"},
-		{Eval{Name: "material", Net: junk}, "only for evaluator nn"},
+		{Eval{Name: "material", Net: junk}, "only for evaluators nn and nnue"},
 		{Eval{Name: "nn", Weights: f10}, "only for features"},
 	}
 	for _, c := range cases {
