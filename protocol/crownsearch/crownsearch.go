@@ -80,7 +80,7 @@ func evalChoice(o protocol.Options) setup.Eval {
 		e.Name = EngineDefault
 	}
 	switch {
-	case e.Name == NN:
+	case e.Name == NN || e.Name == setup.NNUE:
 		e.Net = o.NetFile
 	case e.Name == Material:
 	default:

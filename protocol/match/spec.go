@@ -29,8 +29,8 @@ import (
 	"github.com/rs/zerolog"
 
 	"crown/engine/search"
+	"crown/engine/setup"
 	"crown/protocol"
-	"crown/protocol/crownsearch"
 	"crown/protocol/hubclient"
 )
 
@@ -138,8 +138,8 @@ func (s *Spec) set(k, v string) error {
 	o := &s.Options
 	switch k {
 	case "eval", "evaluator":
-		if !slices.Contains([]string{crownsearch.Material, crownsearch.NN, crownsearch.Heuristic}, v) {
-			return fmt.Errorf("eval=%q: want material, nn or heuristic", v)
+		if !slices.Contains(setup.EvalNames(), v) {
+			return fmt.Errorf("eval=%q: want one of %s", v, strings.Join(setup.EvalNames(), ", "))
 		}
 		o.Evaluator = v
 	case "net", "net-file":
