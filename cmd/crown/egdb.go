@@ -31,13 +31,19 @@ type egdbCmd struct {
 
 type egdbBuildCmd struct {
 	Pieces  int    `default:"5" help:"Largest total number of pieces (2-8)."`
-	Dir     string `required:"" type:"path" help:"Directory for the slice files (created if missing)."`
+	Dir     string `type:"path" help:"Directory for the slice files (created if missing; default: the per-user directory that engine mode, analyze, match and selfplay find without a flag, e.g. ~/.local/share/crown/egdb)."`
 	Mem     int    `default:"2048" help:"Memory budget in MiB."`
 	Threads int    `default:"0" help:"Worker threads (0: all cores)."`
 	Profile string `type:"path" name:"cpu-profile" help:"Write a CPU profile of the build to this file."`
 }
 
 func (c *egdbBuildCmd) Run(log *zerolog.Logger) error {
+	if c.Dir == "" {
+		if c.Dir = egdb.UserDir(); c.Dir == "" {
+			return fmt.Errorf("no per-user data directory on this system: give --dir")
+		}
+		log.Info().Str("dir", c.Dir).Msg("building into the per-user directory")
+	}
 	if c.Profile != "" {
 		f, err := os.Create(c.Profile)
 		if err != nil {
@@ -87,7 +93,7 @@ func (c *egdbProbeCmd) Run() error {
 	if err != nil {
 		return err
 	}
-	db, err := egdb.OpenOrDefault(c.Dir, c.Cache)
+	db, _, err := egdb.OpenUser(c.Dir, c.Cache)
 	if err != nil {
 		return err
 	}
@@ -222,7 +228,7 @@ type egdbMatchCmd struct {
 func (c *egdbMatchCmd) Run(log *zerolog.Logger) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	db, err := egdb.OpenOrDefault(c.Dir, c.Cache)
+	db, _, err := egdb.OpenUser(c.Dir, c.Cache)
 	if err != nil {
 		return err
 	}

@@ -8,12 +8,17 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"crown/egdb"
 )
 
 // crownBin is the crown binary built once for tests that run it as a real process.
 var crownBin string
 
 func TestMain(m *testing.M) {
+	// The binaries the tests run use the embedded database, not whatever
+	// this machine has built in the per-user directory.
+	os.Setenv(egdb.EnvDir, "")
 	dir, err := os.MkdirTemp("", "crown-test")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -85,7 +85,7 @@ func (c *matchCmd) Run(log *zerolog.Logger) error {
 	}
 	var db *egdb.DB
 	if !c.NoAdjudicate {
-		if db, err = egdb.OpenOrDefault(c.EgdbDir, 64); err != nil {
+		if db, _, err = egdb.OpenUser(c.EgdbDir, 64); err != nil {
 			return err
 		}
 		defer db.Close()

@@ -35,8 +35,8 @@ func nnueInfo(name string, data []byte) error {
 		fmt.Fprintf(out, " %d-%d", lo, hi)
 	}
 	fmt.Fprintf(out, " pieces\nparameters\t%d\n", a.Params())
-	fmt.Fprintf(out, "quantization\tfirst layer int32 at %d (accumulators on the search stack), activations 0..%d, hidden and output weights int16 at %d, biases int32 at %d\n",
-		nnue.QA<<nnue.W1Shift, nnue.QA, 1<<nnue.HiddenBits, nnue.OutScale)
+	fmt.Fprintf(out, "quantization\tfirst layer int16 at %d (int16 accumulators on the search stack), activations 0..%d, hidden and output weights int16 at %d, biases int32 at %d\n",
+		nnue.W1Scale, nnue.QA, 1<<nnue.HiddenBits, nnue.OutScale)
 	fmt.Fprintf(out, "scale\t%.2f centi-men per logit (one man = %.3f logit)\n", q.Scale, 100/q.Scale)
 	fmt.Fprintf(out, "checksum\tcrc32c %08x of the payload\n", fsutilCRC(data))
 	fmt.Fprintf(out, "made by\t%s\n", q.Meta)

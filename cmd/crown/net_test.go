@@ -12,6 +12,10 @@ import (
 // parameter checksum), a corrupt file's error, and a short bench.
 func TestNetCommands(t *testing.T) {
 	out, _, err := runCrown(t, "", "net", "info")
+	if err != nil || !strings.Contains(out, "format version 2: trained network") || !strings.Contains(out, "120 -> 128 -> 32 -> 32 -> 1") {
+		t.Fatalf("net info (trained default): %v\n%s", err, out)
+	}
+	out, _, err = runCrown(t, "", "net", "info", "--evolved")
 	if err != nil || !strings.Contains(out, "spatial: seed 001") || !strings.Contains(out, "5046 weights and biases") ||
 		!strings.Contains(strings.Join(strings.Fields(out), " "), "hidden1 40 weights 3640") {
 		t.Fatalf("net info: %v\n%s", err, out)
@@ -50,7 +54,7 @@ func TestNetCommands(t *testing.T) {
 		t.Errorf("corrupt file: %v %s", err, stderr)
 	}
 	out, _, err = runCrown(t, "", "net", "bench", "--time", "20ms", "--positions", "300")
-	if err != nil || strings.Count(out, "fast incremental") != 2 || !strings.Contains(out, "evals/cpu-s") {
+	if err != nil || strings.Count(out, "fast incremental") != 3 || !strings.Contains(out, "nnue 128") || !strings.Contains(out, "evals/cpu-s") {
 		t.Errorf("net bench: %v\n%s", err, out)
 	}
 }

@@ -113,7 +113,7 @@ func (c *selfplayPlayCmd) Run(log *zerolog.Logger) error {
 	}
 	var db *egdb.DB
 	if !c.NoEGDB {
-		if db, err = egdb.OpenOrDefault(c.EGDBDir, 0); err != nil {
+		if db, _, err = egdb.OpenUser(c.EGDBDir, 0); err != nil {
 			return err
 		}
 		defer db.Close()

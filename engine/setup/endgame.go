@@ -21,7 +21,7 @@ const DefaultEGDBPolicy = search.EGDBAlways
 
 // EGDB is a database choice.
 type EGDB struct {
-	Dir      string            // directory of slice files; "" = the embedded <=4-piece database
+	Dir      string            // directory of slice files; "" = the per-user one (egdb.UserDir) if built, else the embedded <=4-piece database
 	Policy   search.EGDBPolicy // off: no database at all
 	CacheMiB int               // block cache; 0 = egdb.DefaultCacheMiB
 	Pieces   int               // largest piece count used; 0 = all the database has
@@ -43,12 +43,15 @@ func (c EGDB) Open() (*Endgame, error) {
 	if c.CacheMiB < 0 || c.Pieces < 0 {
 		return nil, fmt.Errorf("endgame database: negative cache (%d MiB) or piece count (%d)", c.CacheMiB, c.Pieces)
 	}
-	db, err := egdb.OpenOrDefault(c.Dir, c.CacheMiB)
+	db, dir, err := egdb.OpenUser(c.Dir, c.CacheMiB)
 	if err != nil {
-		if c.Dir == "" {
+		if dir == "" {
 			return nil, fmt.Errorf("embedded endgame database: %w", err)
 		}
-		return nil, fmt.Errorf("endgame database %s: %w", c.Dir, err)
+		if c.Dir == "" {
+			return nil, fmt.Errorf("endgame database %s (the per-user directory; set %s= or --egdb-dir to use another): %w", dir, egdb.EnvDir, err)
+		}
+		return nil, fmt.Errorf("endgame database %s: %w", dir, err)
 	}
 	e := &Endgame{db: db, max: db.MaxPieces()}
 	if c.Pieces > 0 {

@@ -2,6 +2,7 @@ package crownsearch
 
 import (
 	"context"
+	"crown/egdb"
 	"time"
 
 	"strings"
@@ -92,6 +93,7 @@ func TestHubPlaysDatabaseWin(t *testing.T) {
 // max_dbpieces and dbmbytes configure the database the search uses, and
 // getmove in a database position answers from it with result win.
 func TestCheckerBoardDatabaseOptions(t *testing.T) {
+	t.Setenv(egdb.EnvDir, "") // the embedded database, whatever this machine has built
 	a, err := New(zerolog.Nop())
 	if err != nil {
 		t.Fatal(err)
