@@ -145,6 +145,9 @@ type Options struct {
 	EGDBPolicy    search.EGDBPolicy // when to consult the database
 	EGDBCacheMB   int               // database cache in MiB
 	EGDBMaxPieces int               // largest piece count to use; 0 = everything present
+	// SearchTrial switches on search features under trial, "+"-separated
+	// (lmr, futility; docs/search-tuning.md); "" = crown's default search.
+	SearchTrial string
 }
 
 // DefaultOptions are the settings before any client changes them.

@@ -156,6 +156,13 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 		t.scoreMoves(ply, f, hashMove, capture)
 	}
 
+	if !pvNode && !capture && n > 1 {
+		if v, ok := t.prune(p, depth, alpha, beta); ok {
+			return v
+		}
+	}
+	threat := t.lmr && !capture && n > 1 && depth >= lmrMinDepth && threatened(p)
+
 	best := -Win - 1
 	var bestMove uint32
 	for i := 0; i < n; i++ {
@@ -171,7 +178,14 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 		if i == 0 {
 			s = -t.search(ply+1, newDepth, -beta, -alpha, pvNode)
 		} else {
-			s = -t.search(ply+1, newDepth, -alpha-1, -alpha, false)
+			r := 0
+			if !capture && n > 1 {
+				r = t.reduction(f, i, newDepth+1, &t.stack[ply+1].pos, threat)
+			}
+			s = -t.search(ply+1, newDepth-r, -alpha-1, -alpha, false)
+			if r > 0 && s > alpha {
+				s = -t.search(ply+1, newDepth, -alpha-1, -alpha, false)
+			}
 			if pvNode && s > alpha && s < beta {
 				s = -t.search(ply+1, newDepth, -beta, -alpha, true)
 			}

@@ -43,6 +43,10 @@ type Options struct {
 	// Switches for self-play comparisons (docs/search-tuning.md); the zero
 	// value is crown's default.
 	NoAspiration bool // full-width root window
+	// Under trial for the trained evaluator (docs/search-tuning.md); off
+	// until a match at equal time keeps them.
+	LMR      bool // reduce late quiet moves (reductions.go)
+	Futility bool // prune near the leaves by the evaluator's margin (reductions.go)
 }
 
 // DefaultHashMB is the table size when Options.HashMB is 0: 64 MiB holds

@@ -64,6 +64,8 @@ type thread struct {
 	history [2][1024]int32
 
 	aspiration bool // aspiration windows at the root (Options.NoAspiration off)
+	lmr        bool // Options.LMR
+	futility   bool // Options.Futility
 
 	rootScores []RootScore // this iteration's, with Limits.AllScores
 
@@ -96,6 +98,7 @@ func (t *thread) prepare(id uint64, lim Limits, pos *board.Position, history []b
 	t.result = Result{}
 	t.published.Store(0)
 	t.aspiration = !t.s.opts.NoAspiration
+	t.lmr, t.futility = t.s.opts.LMR, t.s.opts.Futility
 	tb := t.s.opts.Tablebase
 	t.tbOn = tb != nil && t.s.opts.EGDB != EGDBOff
 	t.tbAlways = t.tbOn && t.s.opts.EGDB == EGDBAlways

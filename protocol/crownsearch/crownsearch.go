@@ -11,6 +11,7 @@ package crownsearch
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/rs/zerolog"
 
@@ -119,8 +120,14 @@ func (a *Searcher) Configure(o protocol.Options) error {
 			return err
 		}
 	}
-	if first || newDB || evalChoice(o) != evalChoice(a.opts) {
+	if first || newDB || evalChoice(o) != evalChoice(a.opts) || o.SearchTrial != a.opts.SearchTrial {
 		so := search.Options{Eval: newEval, HashMB: o.HashMB, Threads: o.Threads, EGDB: o.EGDBPolicy}
+		if err := trial(&so, o.SearchTrial); err != nil {
+			if newDB {
+				endgame.Close()
+			}
+			return err
+		}
 		if endgame != nil {
 			so.Tablebase = endgame
 		}
@@ -253,4 +260,24 @@ func waitPonder(ctx context.Context, req protocol.Request) {
 	case <-req.PonderHit:
 	case <-ctx.Done():
 	}
+}
+
+// trial switches on the search features named in spec ("+"-separated).
+func trial(so *search.Options, spec string) error {
+	if spec == "" {
+		return nil
+	}
+	for _, f := range strings.Split(spec, "+") {
+		switch f {
+		case "lmr":
+			so.LMR = true
+		case "futility":
+			so.Futility = true
+		case "noasp":
+			so.NoAspiration = true
+		default:
+			return fmt.Errorf("search feature %q: want lmr, futility or noasp", f)
+		}
+	}
+	return nil
 }

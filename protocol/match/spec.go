@@ -10,7 +10,8 @@
 // movetime (per-player limits replacing the match's). crown keys: eval
 // (material, nn, heuristic), net (weight file), book (off, random,
 // weighted, best), book-file, egdb (directory), egdb-policy (off, always,
-// kimcho), egdb-cache (MiB), hash (MiB), threads. hub keys: cmd (the
+// kimcho), egdb-cache (MiB), hash (MiB), threads, search (search features
+// under trial joined by '+': lmr, futility, noasp). hub keys: cmd (the
 // command line, split at blanks), dir (working directory); any other key
 // is sent to the engine as set-param name=key value=value, so crown's own
 // Hub parameters (evaluator, net-file, book, egdb-dir ...) work there.
@@ -144,6 +145,8 @@ func (s *Spec) set(k, v string) error {
 		o.Evaluator = v
 	case "net", "net-file":
 		o.NetFile = v
+	case "search":
+		o.SearchTrial = v
 	case "book":
 		if !slices.Contains(protocol.BookPolicies, v) {
 			return fmt.Errorf("book=%q: want one of %s", v, strings.Join(protocol.BookPolicies, ", "))

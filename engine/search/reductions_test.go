@@ -1,0 +1,32 @@
+package search_test
+
+import (
+	"testing"
+
+	"crown/engine/board"
+	"crown/engine/search"
+)
+
+// TestTrialFeaturesShrinkTheTree: with late move reductions and margin
+// pruning on, a depth-10 search of the start position visits fewer nodes,
+// and the shots of testdata/shots.tsv are still found at depth 7 (the
+// reductions never touch moves that offer or answer a capture).
+func TestTrialFeaturesShrinkTheTree(t *testing.T) {
+	start := board.Start()
+	plain := newMaterial(t, search.Options{})
+	trial := newMaterial(t, search.Options{LMR: true, Futility: true})
+	a := plain.Search(nil, search.Limits{Depth: 10}, start, nil, nil)
+	b := trial.Search(nil, search.Limits{Depth: 10}, start, nil, nil)
+	if b.Nodes >= a.Nodes {
+		t.Fatalf("depth 10: %d nodes with the trial features, %d without", b.Nodes, a.Nodes)
+	}
+	t.Logf("depth 10 from the start: %d -> %d nodes", a.Nodes, b.Nodes)
+	for _, r := range readTSV(t, "testdata/shots.tsv") {
+		p := mustFEN(t, r[0])
+		s := newMaterial(t, search.Options{LMR: true, Futility: true})
+		res := s.Search(nil, search.Limits{Depth: 7}, p, nil, nil)
+		if res.Move.String() != r[1] {
+			t.Errorf("%s: played %s, want %s", r[0], res.Move, r[1])
+		}
+	}
+}
