@@ -36,9 +36,12 @@
 // weighted best; true/false accepted), book-file, egdb-dir (empty: the
 // embedded <=4-piece database), egdb-policy (off always kimcho; default
 // always), egdb-cache (MiB), egdb-pieces (0: all), pos-frame
-// (standard, or pydraughts: positions in pydraughts' rotated, colour-swapped
-// frame, character i = square 33-i; moves stay in standard numbering) and
-// move-overhead (milliseconds taken off every time limit).
+// (auto, the default: pydraughts' frame for its start position, standard
+// otherwise; standard; or pydraughts: positions, moves and replies in
+// pydraughts' rotated, colour-swapped frame, square s = English 33-s; see
+// hubpos.go) and move-overhead (milliseconds taken off every time limit).
+// After a rejected pos, go answers an error and a bare done until a valid
+// pos arrives.
 //
 // # CheckerBoard text dialect
 //
