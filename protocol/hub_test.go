@@ -366,7 +366,7 @@ func TestPydraughtsFrame(t *testing.T) {
 		t.Fatalf("done move %q is not a legal move in pydraughts' frame: %v", mv, err)
 	}
 	// Moves in standard numbering are now wrong, and say so.
-	s.Send("pos pos="+sent+" moves=\"11-15\"")
+	s.Send("pos pos=" + sent + " moves=\"11-15\"")
 	if l := s.Until("error"); !strings.Contains(lineText(l), "pydraughts frame") {
 		t.Fatalf("error %q does not name the frame", lineText(l))
 	}
