@@ -32,10 +32,9 @@ func main() {
 		kong.Description("crown: an English/American checkers engine."),
 		kong.UsageOnError(),
 	)
-	logger := c.Log.logger()
-	err := ctx.Run(&logger)
-	if err != nil {
-		logger.Error().Err(err).Msg("failed")
+	logger := c.Log.logger(ctx.Command() == "engine")
+	if err := ctx.Run(&logger); err != nil {
+		c.Log.reportFailure(os.Stderr, err)
 		os.Exit(1)
 	}
 }
