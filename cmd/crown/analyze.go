@@ -34,6 +34,8 @@ type analyzeCmd struct {
 	// the database, the best move is the database's (egdb.DB.RootMove).
 	EGDBPolicy string `name:"egdb-policy" default:"always" enum:"off,always,kimcho" help:"Endgame database policy (off, always, kimcho)."`
 	searchFlags
+
+	men func(int) int // the evaluator's scores to men (setup.Scale)
 }
 
 // analysisLine is the JSON form of one output line.
@@ -79,10 +81,11 @@ func (c *analyzeCmd) run(in io.Reader, out io.Writer, log *zerolog.Logger) error
 	if c.FEN != "" && c.PDN != "" {
 		return fmt.Errorf("give --fen or --pdn, not both")
 	}
-	s, eg, err := c.searcher(c.EGDBPolicy)
+	s, eg, scale, err := c.searcher(c.EGDBPolicy, setup.DefaultEval)
 	if err != nil {
 		return err
 	}
+	c.men = scale.Men
 	defer eg.Close()
 	lim := search.Limits{Depth: c.Depth, MoveTime: time.Duration(c.Time * float64(time.Second))}
 	if lim.Depth == 0 && lim.MoveTime == 0 {
@@ -161,12 +164,12 @@ func (c *analyzeCmd) analyse(w io.Writer, s *search.Searcher, eg *setup.Endgame,
 	res := s.Search(nil, lim, j.pos, j.history, func(in search.Info) {
 		c.write(w, analysisLine{
 			Type: "info", FEN: fen, Game: j.game, Ply: j.ply, Depth: in.Depth, SelDepth: in.SelDepth,
-			Score: in.Score, WinIn: winIn(in.Score), Nodes: in.Nodes, NPS: in.NPS,
+			Score: c.men(in.Score), WinIn: winIn(in.Score), Nodes: in.Nodes, NPS: in.NPS,
 			TimeMS: in.Time.Milliseconds(), PV: pvText(j.pos, in.PV),
 		})
 	})
 	line := analysisLine{Type: "best", FEN: fen, Game: j.game, Ply: j.ply, Depth: res.Depth,
-		SelDepth: res.SelDepth, Score: res.Score, WinIn: winIn(res.Score), Nodes: res.Nodes,
+		SelDepth: res.SelDepth, Score: c.men(res.Score), WinIn: winIn(res.Score), Nodes: res.Nodes,
 		TimeMS: res.Time.Milliseconds(), PV: pvText(j.pos, res.PV)}
 	if res.Time > 0 {
 		line.NPS = uint64(float64(res.Nodes) / res.Time.Seconds())

@@ -3,12 +3,17 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/rs/zerolog"
+
+	"crown/engine/board"
+	"crown/engine/setup"
+	"crown/protocol"
 )
 
 func TestAnalyzeStdinJSON(t *testing.T) {
@@ -63,7 +68,7 @@ func TestAnalyzePDN(t *testing.T) {
 }
 
 func TestUnknownEval(t *testing.T) {
-	if _, _, err := (searchFlags{evalFlags: evalFlags{Eval: "nope"}}).searcher(""); err == nil || !strings.Contains(err.Error(), "material") {
+	if _, _, _, err := (searchFlags{evalFlags: evalFlags{Eval: "nope"}}).searcher("", setup.DefaultEval); err == nil || !strings.Contains(err.Error(), "material") {
 		t.Errorf("got %v", err)
 	}
 }
@@ -111,5 +116,56 @@ func TestAnalyzeEGDBBadDir(t *testing.T) {
 	log := zerolog.Nop()
 	if err := c.run(strings.NewReader(""), &out, &log); err == nil || !strings.Contains(err.Error(), "endgame database") {
 		t.Errorf("missing database directory: error %v", err)
+	}
+}
+
+// TestAnalyzeDefaultMatchesEngine: analyze and engine mode use the same
+// default evaluator (setup.DefaultEval), so at the same depth they choose
+// the same move, and the score is in men: a quiet position a man up reads
+// about +1.
+func TestAnalyzeDefaultMatchesEngine(t *testing.T) {
+	const fen = "B:W21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11,12"
+	out, stderr, err := runCrown(t, "", "analyze", "--fen", fen, "--depth", "6", "--json", "--egdb-policy", "off")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	var best analysisLine
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var l analysisLine
+		if err := json.Unmarshal([]byte(line), &l); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		if l.Type == "best" {
+			best = l
+		}
+	}
+	if best.Score < 50 || best.Score > 200 {
+		t.Errorf("a man up scores %d/100 men with the default evaluator", best.Score)
+	}
+	script := "set-param name=book value=off\nset-param name=egdb-policy value=off\ninit\npos fen=" + fen + "\nlevel depth=6\ngo think\n"
+	eng, stderr, err := runCrown(t, script)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	var done, score string
+	for _, line := range strings.Split(eng, "\n") {
+		l, err := protocol.ParseLine(line)
+		if err != nil {
+			continue
+		}
+		if l.Cmd == "done" {
+			done, _ = l.Get("move")
+		}
+		if l.Cmd == "info" {
+			score, _ = l.Get("score")
+		}
+	}
+	p, _ := board.ParseFEN(fen)
+	m, err := p.ParseMove(done)
+	if err != nil || p.Notation(m) != best.Best {
+		t.Fatalf("engine mode plays %q, analyze %q", done, best.Best)
+	}
+	if want := fmt.Sprintf("%.2f", float64(best.Score)/100); score != want {
+		t.Errorf("engine mode scores %s, analyze %s", score, want)
 	}
 }

@@ -20,7 +20,7 @@ import (
 // Evaluator names. A seed-004 heuristic is "features:" followed by its kind
 // (8F, 10F, 15F, 19F, 25F, 3Ph, E3Ph; case does not matter).
 const (
-	Material       = "material"  // piece count, kings 1.5 (seed 001's control player); the default
+	Material       = "material"  // piece count, kings 1.5 (seed 001's control player)
 	NN             = "nn"        // a seeds' neural network: Eval.Net, or the embedded default
 	FeaturesPrefix = "features:" // a seed-004 heuristic of the named kind, weights from Eval.Weights
 	// Heuristic is a seed-004 heuristic of whatever kind its weight file
@@ -28,20 +28,67 @@ const (
 	Heuristic = "heuristic"
 )
 
+// DefaultEval is the evaluator used when none is named: engine mode,
+// analyze, match and play. The embedded evolved network beat material at
+// equal depth 8 over the 156 ACF ballots with both colours, +103 Elo
+// [+83, +124] (docs/evolution.md). This is the one place to change it;
+// bench, book build and book match pin material so that their figures
+// stay comparable.
+const DefaultEval = NN
+
 // Eval names an evaluator and its weight file.
 type Eval struct {
-	Name    string // one of EvalNames; "" means Material
+	Name    string // one of EvalNames; "" means DefaultEval
 	Net     string // nn: network weight file (CROWNNET); "" = the embedded network
 	Weights string // features:KIND and heuristic: heuristic weight file (CRWNHEUR)
 }
 
-// EvalNames lists every accepted name, the default first.
+// EvalNames lists every accepted name, DefaultEval first.
 func EvalNames() []string {
-	names := []string{Material, NN}
+	all := []string{Material, NN}
 	for k := features.F8; k <= features.E3Ph; k++ {
-		names = append(names, FeaturesPrefix+k.String())
+		all = append(all, FeaturesPrefix+k.String())
 	}
-	return append(names, Heuristic)
+	all = append(all, Heuristic)
+	names := []string{DefaultEval}
+	for _, n := range all {
+		if n != DefaultEval {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+// Loaded is an evaluator ready for the search, with the scale that turns
+// its scores into men for display (menscale.go).
+type Loaded struct {
+	New   search.NewEvaluator
+	Scale Scale
+}
+
+// Load is Factory plus the evaluator's scale to men: exact for material,
+// fitted on the fixed position set for the others (some 30 ms).
+func (e Eval) Load() (Loaded, error) {
+	f, err := e.Factory()
+	if err != nil {
+		return Loaded{}, err
+	}
+	name := strings.ToLower(e.Name)
+	if name == "" {
+		name = DefaultEval
+	}
+	if name == Material {
+		return Loaded{New: f}, nil
+	}
+	bound := 0.0
+	if name == NN {
+		bound = search.FScale
+	}
+	fit, err := FitScale(f, bound)
+	if err != nil {
+		return Loaded{}, fmt.Errorf("evaluator %s: %w", e.Name, err)
+	}
+	return Loaded{New: f, Scale: fit.Scale}, nil
 }
 
 // errNoWeights is returned for a heuristic without a weight file: crown
@@ -53,7 +100,7 @@ var errNoWeights = errors.New("needs a weight file (--weights, or the Hub net-fi
 func (e Eval) Factory() (search.NewEvaluator, error) {
 	name := e.Name
 	if name == "" {
-		name = Material
+		name = DefaultEval
 	}
 	lower := strings.ToLower(name)
 	isFeatures := strings.HasPrefix(lower, FeaturesPrefix)
