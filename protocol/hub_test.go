@@ -270,7 +270,7 @@ func TestHubBadLinesAndQueue(t *testing.T) {
 	s.Send("pos pos=\"B:W21-32:B1-12\" moves=\"11-15\"x")
 	s.Expect("error")
 	// Commands sent during a search run after it, in order.
-	s.Send("level infinite", "go think")
+	s.Send("pos start", "level infinite", "go think")
 	s.Expect("info")
 	s.Send("pos fen=W:W18:B14", "level depth=1", "stop", "go think")
 	s.Until("done")
