@@ -18,6 +18,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"crown/engine/board"
+	"crown/engine/search"
 )
 
 // ID names the engine in `id` (Hub) and `name` (CheckerBoard).
@@ -42,6 +43,7 @@ type Engine struct {
 	inited     bool    // options are applied as soon as they change
 	frame      Frame   // how pos strings are read (pos-frame)
 	overhead   time.Duration
+	maxTable   int // the largest hash or egdb-cache (MiB) the machine can hold
 
 	game     *board.Game // the Hub position (pos)
 	posFrame Frame       // the frame game's pos was read in: moves and answers use it
@@ -79,6 +81,7 @@ func New(s Searcher, out io.Writer, id ID, log zerolog.Logger) *Engine {
 		dirty:    true,
 		overhead: defaultOverhead,
 		frame:    FrameAuto,
+		maxTable: search.MaxTableMiB(),
 		game:     board.NewGame(start, board.Rules{}),
 		level:    DefaultLevel(),
 		cb:       newCBState(),

@@ -1,6 +1,7 @@
 package protocol_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -482,4 +483,33 @@ func TestMenScore(t *testing.T) {
 // lineText is a line's text for messages and checks.
 func lineText(l protocol.Line) string {
 	return string(protocol.AppendLine(nil, l.Cmd, l.Args...))
+}
+
+// TestHashMaximum: hash and egdb-cache advertise what the machine can hold
+// (search.MaxTableMiB), and a larger value is an error that changes nothing.
+func TestHashMaximum(t *testing.T) {
+	m := protocoltest.NewMock()
+	s := protocoltest.NewSession(t, m)
+	defer s.Close()
+	max := search.MaxTableMiB()
+	s.Send("hub")
+	for {
+		l := s.NextLine()
+		if l.Cmd == "wait" {
+			break
+		}
+		if n, _ := l.Get("name"); l.Cmd == "param" && (n == "hash" || n == "egdb-cache") {
+			if v, _ := l.Get("max"); v != fmt.Sprint(max) {
+				t.Fatalf("%s max=%s, want %d", n, v, max)
+			}
+		}
+	}
+	s.Send(fmt.Sprintf("set-param name=hash value=%d", max+1), "init")
+	s.Expect("error")
+	s.Expect("ready")
+	s.Send("pos start", "level depth=1", "go think")
+	s.Until("done")
+	if got := m.LastOptions().HashMB; got != protocol.DefaultOptions().HashMB {
+		t.Fatalf("hash %d after a refused value", got)
+	}
 }

@@ -122,7 +122,9 @@ func (a *Searcher) Configure(o protocol.Options) error {
 		a.s = s
 	} else {
 		if o.HashMB != a.opts.HashMB {
-			a.s.SetHashMB(o.HashMB)
+			if err := a.s.SetHashMB(o.HashMB); err != nil {
+				return err // the table in use stays
+			}
 		}
 		if o.Threads != a.opts.Threads {
 			a.s.SetThreads(o.Threads)
