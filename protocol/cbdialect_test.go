@@ -27,7 +27,13 @@ func TestCBDialect(t *testing.T) {
 		}
 	}
 	ask("name", "name", "crown test")
-	ask("help", "help", "crownhelp.htm")
+	s.Send("help")
+	if v, _ := s.Expect("help").Get("value"); v != protocol.EngineHelp || !strings.Contains(v, "getmove") {
+		t.Fatalf("help %q", v)
+	}
+	if reply, ok := protocol.New(m, io.Discard, protocol.ID{}, zerolog.Nop()).CBCommand("help"); !ok || reply != "crownhelp.htm" {
+		t.Fatalf("the library's help: %q %v", reply, ok)
+	}
 	s.Send("about")
 	if v, _ := s.Expect("about").Get("value"); !strings.Contains(v, "checkers") {
 		t.Fatalf("about %q", v)

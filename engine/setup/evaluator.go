@@ -13,6 +13,7 @@ import (
 
 	"crown/engine/eval"
 	"crown/engine/eval/features"
+	"crown/engine/eval/features/weights"
 	"crown/engine/search"
 	"crown/nets/fast"
 )
@@ -40,7 +41,7 @@ const DefaultEval = NN
 type Eval struct {
 	Name    string // one of EvalNames; "" means DefaultEval
 	Net     string // nn: network weight file (CROWNNET); "" = the embedded network
-	Weights string // features:KIND and heuristic: heuristic weight file (CRWNHEUR)
+	Weights string // features:KIND and heuristic: heuristic weight file (CRWNHEUR); "" = the embedded trained weights of KIND
 }
 
 // EvalNames lists every accepted name, DefaultEval first.
@@ -91,9 +92,10 @@ func (e Eval) Load() (Loaded, error) {
 	return Loaded{New: f, Scale: fit.Scale}, nil
 }
 
-// errNoWeights is returned for a heuristic without a weight file: crown
-// embeds no heuristic weights (trained ones are files in engine/eval/features/weights/).
-var errNoWeights = errors.New("needs a weight file (--weights, or the Hub net-file; written by crown evolve ga): the binary embeds none; trained files are in engine/eval/features/weights/")
+// errNoWeights is returned for `heuristic` without a weight file: it takes
+// the kind from the file. features:KIND without a file uses crown's trained
+// weights, embedded from engine/eval/features/weights/.
+var errNoWeights = errors.New("needs a weight file (--weights, or the Hub net-file; written by crown evolve ga), or use features:KIND for crown's embedded trained weights of a kind")
 
 // Factory checks the choice, loads its file and returns the evaluator
 // constructor. Errors name the evaluator and say what is wrong.
@@ -133,10 +135,19 @@ func (e Eval) Factory() (search.NewEvaluator, error) {
 
 // heuristic loads a weight file, checking its kind when want is not nil.
 func heuristic(name, file string, want *features.Kind) (search.NewEvaluator, error) {
-	if file == "" {
+	var h *features.Heuristic
+	var err error
+	switch {
+	case file != "":
+		h, err = features.Load(file)
+	case want != nil:
+		var data []byte
+		if data, err = weights.File(want.String()); err == nil {
+			h, err = features.Unmarshal(data)
+		}
+	default:
 		return nil, fmt.Errorf("evaluator %s %w", name, errNoWeights)
 	}
-	h, err := features.Load(file)
 	if err != nil {
 		return nil, fmt.Errorf("evaluator %s: %w", name, err)
 	}
