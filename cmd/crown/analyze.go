@@ -25,10 +25,10 @@ import (
 )
 
 type analyzeCmd struct {
-	FEN   string  `help:"Position to analyse (PDN FEN). Without --fen or --pdn, FENs are read from stdin."`
-	PDN   string  `name:"pdn" type:"existingfile" help:"Analyse every position of every game in this PDN file."`
-	Depth int     `help:"Search depth (plies)."`
-	Time  float64 `help:"Seconds per position (default 1 when no depth is given)."`
+	FEN   *string  `help:"Position to analyse (PDN FEN). Without --fen or --pdn, FENs are read from stdin."`
+	PDN   string   `name:"pdn" type:"existingfile" help:"Analyse every position of every game in this PDN file."`
+	Depth *int     `help:"Search depth (plies, 1 or more)."`
+	Time  *float64 `help:"Seconds per position, more than 0 (default 1 when no depth is given)."`
 	JSON  bool    `name:"json" help:"Write one JSON object per line."`
 	// EGDBPolicy: engine mode's default; when the position itself is in
 	// the database, the best move is the database's (egdb.DB.RootMove).
@@ -72,14 +72,26 @@ func (c *analyzeCmd) Run(log *zerolog.Logger) error {
 }
 
 func (c *analyzeCmd) run(in io.Reader, out io.Writer, log *zerolog.Logger) error {
-	if c.Depth < 0 || c.Depth > search.MaxDepth {
-		return fmt.Errorf("depth %d out of range 1-%d", c.Depth, search.MaxDepth)
+	lim := search.Limits{MoveTime: time.Second} // neither --depth nor --time
+	if c.Depth != nil {
+		if *c.Depth < 1 || *c.Depth > search.MaxDepth {
+			return fmt.Errorf("--depth %d out of range 1-%d", *c.Depth, search.MaxDepth)
+		}
+		lim = search.Limits{Depth: *c.Depth}
 	}
-	if c.Time < 0 {
-		return fmt.Errorf("time %g is negative", c.Time)
+	if c.Time != nil {
+		if !(*c.Time > 0) || *c.Time > 1e6 {
+			return fmt.Errorf("--time %g: want seconds, more than 0", *c.Time)
+		}
+		lim.MoveTime = time.Duration(*c.Time * float64(time.Second))
 	}
-	if c.FEN != "" && c.PDN != "" {
+	if c.FEN != nil && c.PDN != "" {
 		return fmt.Errorf("give --fen or --pdn, not both")
+	}
+	if c.FEN != nil {
+		if _, err := parseUserFEN(*c.FEN); err != nil {
+			return fmt.Errorf("--fen: %w", err)
+		}
 	}
 	s, eg, scale, err := c.searcher(c.EGDBPolicy, setup.DefaultEval)
 	if err != nil {
@@ -87,10 +99,6 @@ func (c *analyzeCmd) run(in io.Reader, out io.Writer, log *zerolog.Logger) error
 	}
 	c.men = scale.Men
 	defer eg.Close()
-	lim := search.Limits{Depth: c.Depth, MoveTime: time.Duration(c.Time * float64(time.Second))}
-	if lim.Depth == 0 && lim.MoveTime == 0 {
-		lim.MoveTime = time.Second
-	}
 	w := bufio.NewWriter(out)
 	defer w.Flush()
 
@@ -113,8 +121,8 @@ func (c *analyzeCmd) run(in io.Reader, out io.Writer, log *zerolog.Logger) error
 // produce sends the positions to analyse.
 func (c *analyzeCmd) produce(in io.Reader, jobs chan<- job) error {
 	switch {
-	case c.FEN != "":
-		p, err := board.ParseFEN(c.FEN)
+	case c.FEN != nil:
+		p, err := parseUserFEN(*c.FEN)
 		if err != nil {
 			return err
 		}
@@ -150,7 +158,7 @@ func readFENs(r io.Reader, jobs chan<- job) error {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		p, err := board.ParseFEN(line)
+		p, err := parseUserFEN(line)
 		jobs <- job{pos: p, err: err, fenOrError: line}
 	}
 	return sc.Err()

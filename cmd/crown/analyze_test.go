@@ -17,7 +17,7 @@ import (
 )
 
 func TestAnalyzeStdinJSON(t *testing.T) {
-	c := &analyzeCmd{Depth: 6, JSON: true, searchFlags: searchFlags{evalFlags: evalFlags{Eval: "material"}, Threads: 1, Hash: 4, Mode: "full"}}
+	c := &analyzeCmd{Depth: ptr(6), JSON: true, searchFlags: searchFlags{evalFlags: evalFlags{Eval: "material"}, Threads: 1, Hash: 4, Mode: "full"}}
 	in := strings.NewReader("# a comment\nB:W21-32:B1-12\n\nnot a fen\nW:WK6,K9:BK15\n")
 	var out bytes.Buffer
 	log := zerolog.Nop()
@@ -53,7 +53,7 @@ func TestAnalyzePDN(t *testing.T) {
 	if err := os.WriteFile(path, []byte(game), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	c := &analyzeCmd{PDN: path, Depth: 3, searchFlags: searchFlags{evalFlags: evalFlags{Eval: "material"}, Threads: 1, Hash: 4, Mode: "seed"}}
+	c := &analyzeCmd{PDN: path, Depth: ptr(3), searchFlags: searchFlags{evalFlags: evalFlags{Eval: "material"}, Threads: 1, Hash: 4, Mode: "seed"}}
 	var out bytes.Buffer
 	log := zerolog.Nop()
 	if err := c.run(strings.NewReader(""), &out, &log); err != nil {
@@ -85,7 +85,7 @@ func TestAnalyzeEGDB(t *testing.T) {
 		{"W:WK19,K23:B12,K28", "off", "", ""},
 	}
 	for _, tc := range cases {
-		c := &analyzeCmd{FEN: tc.fen, Depth: 8, JSON: true, EGDBPolicy: tc.policy,
+		c := &analyzeCmd{FEN: ptr(tc.fen), Depth: ptr(8), JSON: true, EGDBPolicy: tc.policy,
 			searchFlags: searchFlags{evalFlags: evalFlags{Eval: "material"}, Threads: 1, Hash: 4, Mode: "full"}}
 		var out bytes.Buffer
 		log := zerolog.Nop()
@@ -110,7 +110,7 @@ func TestAnalyzeEGDB(t *testing.T) {
 }
 
 func TestAnalyzeEGDBBadDir(t *testing.T) {
-	c := &analyzeCmd{FEN: "W:WK19,K23:B12,K28", Depth: 2, EGDBPolicy: "always",
+	c := &analyzeCmd{FEN: ptr("W:WK19,K23:B12,K28"), Depth: ptr(2), EGDBPolicy: "always",
 		searchFlags: searchFlags{evalFlags: evalFlags{Eval: "material"}, egdbFlags: egdbFlags{EGDBDir: t.TempDir() + "/none"}, Threads: 1, Hash: 4}}
 	var out bytes.Buffer
 	log := zerolog.Nop()
@@ -167,5 +167,34 @@ func TestAnalyzeDefaultMatchesEngine(t *testing.T) {
 	}
 	if want := fmt.Sprintf("%.2f", float64(best.Score)/100); score != want {
 		t.Errorf("engine mode scores %s, analyze %s", score, want)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// TestAnalyzeBadInput: the small input cases get clear errors instead of a
+// silent default or silent success.
+func TestAnalyzeBadInput(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--depth", "0", "--fen", "B:W21-32:B1-12"}, "--depth 0 out of range"},
+		{[]string{"--time", "0", "--fen", "B:W21-32:B1-12"}, "--time 0"},
+		{[]string{"--fen", ""}, "empty position"},
+		{[]string{"--fen", "W:W:B14"}, "has no pieces"},
+	} {
+		_, stderr, err := runCrown(t, "", append([]string{"analyze"}, c.args...)...)
+		if err == nil || !strings.HasPrefix(stderr, "crown: ") || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("analyze %q: %v, stderr %q; want one sentence with %q", c.args, err, stderr, c.want)
+		}
+	}
+	_, stderr, err := runCrown(t, "", "egdb", "probe", "--fen", "W:W:B14")
+	if err == nil || !strings.Contains(stderr, "has no pieces") {
+		t.Errorf("egdb probe of a finished game: %v %q", err, stderr)
+	}
+	_, stderr, err = runCrown(t, "", "egdb", "probe", "--fen", "W:W21,22,23:B1,2")
+	if err == nil || !strings.HasPrefix(stderr, "crown: ") || strings.Contains(stderr, "{") {
+		t.Errorf("5-piece probe of the 4-piece database: %v %q", err, stderr)
 	}
 }
