@@ -29,7 +29,7 @@ type analyzeCmd struct {
 	PDN   string   `name:"pdn" type:"existingfile" help:"Analyse every position of every game in this PDN file."`
 	Depth *int     `help:"Search depth (plies, 1 or more)."`
 	Time  *float64 `help:"Seconds per position, more than 0 (default 1 when no depth is given)."`
-	JSON  bool    `name:"json" help:"Write one JSON object per line."`
+	JSON  bool     `name:"json" help:"Write one JSON object per line."`
 	// EGDBPolicy: engine mode's default; when the position itself is in
 	// the database, the best move is the database's (egdb.DB.RootMove).
 	EGDBPolicy string `name:"egdb-policy" default:"always" enum:"off,always,kimcho" help:"Endgame database policy (off, always, kimcho)."`
