@@ -14,6 +14,7 @@ type cli struct {
 	Log logFlags `embed:""`
 
 	Engine  engineCmd  `cmd:"" default:"withargs" help:"Engine mode (the default): Hub protocol and CheckerBoard commands on stdin/stdout."`
+	Play    playCmd    `cmd:"" help:"Play a game against crown in the terminal."`
 	Perft   perftCmd   `cmd:"" help:"Count leaf nodes of the move tree (move generator test and speed)."`
 	Bench   benchCmd   `cmd:"" help:"Search the fixed bench positions; prints total nodes and nodes/s."`
 	Analyze analyzeCmd `cmd:"" help:"Analyse positions (a FEN, a PDN file's games, or FENs on stdin)."`
