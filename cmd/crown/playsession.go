@@ -215,6 +215,9 @@ func (ps *playSession) show() {
 // full, so "1" never means 11).
 func resolveMove(p *board.Position, text string) (board.Move, error) {
 	t := strings.ToLower(strings.ReplaceAll(text, " ", ""))
+	if t == "" {
+		return board.Move{}, fmt.Errorf("no move given")
+	}
 	if m, err := p.ParseMove(t); err == nil {
 		return m, nil
 	}
@@ -228,8 +231,6 @@ func resolveMove(p *board.Position, text string) (board.Move, error) {
 		}
 	}
 	switch {
-	case t == "":
-		return board.Move{}, fmt.Errorf("no move given")
 	case len(found) == 1:
 		return found[0], nil
 	case len(found) > 1:
