@@ -50,7 +50,7 @@
 // command is answered by one line that starts with its own command word:
 //
 //	name                      name value="crown 0.1"
-//	about | help              about value="..." | help value=crownhelp.htm
+//	about | help              about value="..." | help value="<the commands engine mode understands>"
 //	get <option>              get name=<option> value=<value>   (value=? if unsupported)
 //	set <option> <value>      set name=<option> value=<value in effect>
 //	set gamehist <FEN> [moves] set name=gamehist value=<FEN the moves lead to>
@@ -71,5 +71,13 @@
 //
 // protocol/cbapi builds crown as a C shared library exporting getmove and
 // enginecommand with CheckerBoard's signatures; it uses Engine.CBCommand
-// and Engine.GetMove and the board conversions in cbboard.go.
+// and Engine.GetMove and the board conversions in cbboard.go. There `help`
+// names the help page (crownhelp.htm), as CheckerBoard expects.
+//
+// # Memory
+//
+// The hash and egdb-cache parameters advertise as maximum what the machine
+// can hold (engine/search's MaxTableMiB: half the physical memory); larger
+// values, or more than is available now, are refused before allocating and
+// the engine keeps its table.
 package protocol
