@@ -1,3 +1,5 @@
+// fuzzframe_test.go fuzzes the frame-aware position and move readers of
+// hubpos.go (pydraughts' frame and FrameAuto).
 package protocol
 
 import "testing"

@@ -12,9 +12,20 @@ import (
 	"crown/engine/board"
 )
 
-// Piece glyphs, one per board.Position.At value (empty, black man, black
-// king, white man, white king).
-var pieceGlyphs = [...]string{"", "●", "◉", "○", "◎"}
+// glyph is a piece's symbol ("" for an empty square).
+func glyph(p board.Piece) string {
+	switch p {
+	case board.BlackMan:
+		return "●"
+	case board.BlackKing:
+		return "◉"
+	case board.WhiteMan:
+		return "○"
+	case board.WhiteKing:
+		return "◎"
+	}
+	return ""
+}
 
 // writeDiagram draws p; with blackAtBottom the board is turned so that
 // Black's side (squares 1-12) is at the bottom.
@@ -51,7 +62,7 @@ func cell(p *board.Position, row, col int) string {
 		return "   "
 	}
 	sq := board.Square(row*4 + col/2)
-	if g := pieceGlyphs[p.At(sq)]; g != "" {
+	if g := glyph(p.At(sq)); g != "" {
 		return " " + g + " "
 	}
 	return fmt.Sprintf("%3d", int(sq)+1)

@@ -1,3 +1,5 @@
+// fuzz_test.go fuzzes what a person types: play's moves and the FENs of
+// --fen options (parseUserFEN, resolveMove).
 package main
 
 import (

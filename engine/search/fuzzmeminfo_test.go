@@ -1,3 +1,4 @@
+// fuzzmeminfo_test.go fuzzes the /proc/meminfo reader of memory.go.
 package search
 
 import (
