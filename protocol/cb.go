@@ -159,11 +159,11 @@ func (e *Engine) cbOption(set bool, name, value string) (string, bool, error) {
 			return nil
 		}
 	case "hashsize":
-		intOpt(&o.HashMB, 1, 1<<16)
+		intOpt(&o.HashMB, 1, e.maxTable)
 	case "searchthreads":
 		intOpt(&o.Threads, 1, 256)
 	case "dbmbytes":
-		intOpt(&o.EGDBCacheMB, 0, 1<<16)
+		intOpt(&o.EGDBCacheMB, 0, e.maxTable)
 	case "max_dbpieces":
 		intOpt(&o.EGDBMaxPieces, 0, 24)
 	case "book":
@@ -218,7 +218,9 @@ func (e *Engine) cbOption(set bool, name, value string) (string, bool, error) {
 	}
 	e.optionChanged()
 	if err := e.applyOptions(); err != nil {
-		e.cb = savedCB
+		// The searcher refused: the option keeps its value in effect.
+		e.opts, e.cb = saved, savedCB
+		e.optionChanged()
 		return "", false, fmt.Errorf("set %s: %w", name, err)
 	}
 	return get(), true, nil

@@ -1,6 +1,7 @@
 package protocol_test
 
 import (
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -179,5 +180,21 @@ func TestGetMoveSync(t *testing.T) {
 	}
 	if _, err := e.GetMove(board.NewPosition(0, 1, 0, board.Black), 1, 0, 0, func() bool { return false }, func(string) {}); err == nil {
 		t.Fatal("getmove with no legal move should fail")
+	}
+}
+
+// TestCBSetRefusedKeepsValue: a value the searcher refuses leaves the
+// option at the value in effect (get shows it), not at the refused one.
+func TestCBSetRefusedKeepsValue(t *testing.T) {
+	m := protocoltest.NewMock()
+	s := protocoltest.NewSession(t, m)
+	defer s.Close()
+	s.Send("set hashsize 32")
+	s.Expect("set")
+	s.Send(fmt.Sprintf("set hashsize %d", protocoltest.RefusedHashMB))
+	s.Expect("error")
+	s.Send("get hashsize")
+	if v, _ := s.Expect("get").Get("value"); v != "32" {
+		t.Fatalf("hashsize %s after a refused value, want 32", v)
 	}
 }
