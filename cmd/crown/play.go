@@ -76,16 +76,17 @@ func (c *playCmd) start() (board.Position, string, error) {
 		if err != nil {
 			return p, "", fmt.Errorf("--fen: %w", err)
 		}
-		return p, "from " + p.FEN(), nil
+		return p, "position " + p.FEN(), nil
 	case c.Ballot != 0:
 		ops, err := match.LoadOpenings(match.SetACF)
 		if err != nil {
 			return board.Position{}, "", err
 		}
-		prefix := fmt.Sprintf("ACF %d:", c.Ballot)
+		// Names are "ACF 5 Dreaded Edinburgh: 9-13 22-18 6-9" or "ACF 1: ...".
+		prefix := fmt.Sprintf("ACF %d", c.Ballot)
 		for _, o := range ops {
-			if strings.HasPrefix(o.Name, prefix) {
-				return o.Position(), o.Name, nil
+			if rest, ok := strings.CutPrefix(o.Name, prefix); ok && (strings.HasPrefix(rest, " ") || strings.HasPrefix(rest, ":")) {
+				return o.Position(), "ballot " + o.Name, nil
 			}
 		}
 		return board.Position{}, "", fmt.Errorf("--ballot %d: not one of the 156 ACF 3-move ballots in use (1-174, barred ones left out)", c.Ballot)

@@ -121,11 +121,12 @@ func TestPlayWhiteFromFEN(t *testing.T) {
 
 // TestPlayBinary plays two moves with the real binary and search.
 func TestPlayBinary(t *testing.T) {
-	out, stderr, err := runCrown(t, "9-14\nhint\nquit\n", "play", "--time", "0.05", "--ballot", "1")
+	// Ballot 5 has a name (Dreaded Edinburgh): 9-13 22-18 6-9, White to move.
+	out, stderr, err := runCrown(t, "hint\nquit\n", "play", "--time", "0.05", "--ballot", "5", "--colour", "white")
 	if err != nil {
 		t.Fatalf("%v\n%s", err, stderr)
 	}
-	if !strings.Contains(out, "crown plays") || !strings.Contains(out, "Hint: ") || stderr != "" {
+	if !strings.Contains(out, "Dreaded Edinburgh") || !strings.Contains(out, "White to move (you)") || !strings.Contains(out, "Hint: ") || stderr != "" {
 		t.Fatalf("stdout:\n%s\nstderr:\n%s", out, stderr)
 	}
 }

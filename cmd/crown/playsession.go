@@ -50,7 +50,8 @@ of one, such as 23 when only one move starts there), or a command:
 
 // run plays until quit or the end of input.
 func (ps *playSession) run() error {
-	fmt.Fprintf(ps.out, "You play %s, crown plays %s. Type help for the commands.\n", colourName(ps.human), colourName(ps.human.Other()))
+	fmt.Fprintf(ps.out, "Starting from the %s. You play %s, crown plays %s. Type help for the commands.\n",
+		ps.opened, colourName(ps.human), colourName(ps.human.Other()))
 	ps.show()
 	for {
 		if res, why := ps.game.Status(); why != board.NotOver {
@@ -126,7 +127,7 @@ func (ps *playSession) crownMove() {
 	if !ok {
 		m = p.LegalMoves()[0] // the search failed; never leave the player waiting
 	}
-	fmt.Fprintf(ps.out, "crown plays %s%s.\n", p.Notation(m), describe(res))
+	fmt.Fprintf(ps.out, "crown plays %s%s.\n", p.Notation(m), describe(res, "for crown"))
 	ps.game.Play(m)
 	ps.show()
 }
@@ -144,7 +145,7 @@ func (ps *playSession) hint() {
 		fmt.Fprintln(ps.out, "No hint found.")
 		return
 	}
-	fmt.Fprintf(ps.out, "Hint: %s%s.\n", p.Notation(m), describe(res))
+	fmt.Fprintf(ps.out, "Hint: %s%s.\n", p.Notation(m), describe(res, "for you"))
 }
 
 // undo takes back the player's last move and crown's answer to it: back
@@ -259,21 +260,21 @@ func legalFirst(p *board.Position, pv []board.Move) (board.Move, bool) {
 }
 
 // describe is a search result's note: book, database, or score in men and
-// depth, from the searching side's point of view.
-func describe(r protocol.Result) string {
+// depth, from the point of view of the side it is for ("for crown").
+func describe(r protocol.Result, forWhom string) string {
 	switch r.Source {
 	case protocol.SourceBook:
 		return " (opening book)"
 	case protocol.SourceEGDB:
-		return " (endgame database, score " + protocol.MenScore(r.Score) + ")"
+		return " (endgame database, score " + protocol.MenScore(r.Score) + " " + forWhom + ")"
 	}
 	if search.IsWin(r.Score) {
 		if r.Score > 0 {
-			return fmt.Sprintf(" (wins in %d plies)", search.WinIn(r.Score))
+			return fmt.Sprintf(" (a win in %d plies %s)", search.WinIn(r.Score), forWhom)
 		}
-		return fmt.Sprintf(" (loses in %d plies)", -search.WinIn(r.Score))
+		return fmt.Sprintf(" (a loss in %d plies %s)", -search.WinIn(r.Score), forWhom)
 	}
-	return fmt.Sprintf(" (score %+.2f men for the mover, depth %d)", float64(r.Score)/search.ManValue, r.Depth)
+	return fmt.Sprintf(" (score %+.2f men %s, depth %d)", float64(r.Score)/search.ManValue, forWhom, r.Depth)
 }
 
 func colourName(c board.Color) string {
