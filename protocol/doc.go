@@ -36,8 +36,9 @@
 // weighted best; true/false accepted), book-file, egdb-dir (empty: the
 // embedded <=4-piece database), egdb-policy (off always kimcho; default
 // always), egdb-cache (MiB), egdb-pieces (0: all), pos-frame
-// (auto, the default: pydraughts' frame for its start position, standard
-// otherwise; standard; or pydraughts: positions, moves and replies in
+// (auto, the default: pydraughts' frame for its start position and for a
+// string only whose pydraughts reading is a known opening position,
+// standard otherwise; standard; or pydraughts: positions, moves and replies in
 // pydraughts' rotated, colour-swapped frame, square s = English 33-s; see
 // hubpos.go) and move-overhead (milliseconds taken off every time limit).
 // After a rejected pos, go answers an error and a bare done until a valid

@@ -115,16 +115,54 @@ func (e *Engine) hubPos(l Line) error {
 	if err != nil {
 		return fmt.Errorf("pos: %w", err)
 	}
-	g := board.NewGame(p, board.Rules{})
-	if moves, ok := l.Get("moves"); ok {
-		for i, t := range strings.Fields(moves) {
-			if _, err := g.PlayText(MoveText(t, frame)); err != nil {
-				return fmt.Errorf("pos: move %d (%s, %s frame): %w", i+1, t, frame, err)
-			}
+	moves, _ := l.Get("moves")
+	g, err := playMoves(p, moves, frame)
+	if err != nil {
+		return err
+	}
+	if s, ok := l.Get("pos"); ok && e.frame == FrameAuto && frame == FrameStandard {
+		// Ambiguous: prefer pydraughts' reading if only it is a known opening.
+		if alt, err := e.pydraughtsOpening(s, moves, g); err == nil && alt != nil {
+			g, frame = alt, FramePydraughts
 		}
 	}
 	e.game, e.posFrame, e.posErr = g, frame, nil
 	return nil
+}
+
+// playMoves plays the moves text (in frame f) from p.
+func playMoves(p board.Position, moves string, f Frame) (*board.Game, error) {
+	g := board.NewGame(p, board.Rules{})
+	for i, t := range strings.Fields(moves) {
+		if _, err := g.PlayText(MoveText(t, f)); err != nil {
+			return nil, fmt.Errorf("pos: move %d (%s, %s frame): %w", i+1, t, f, err)
+		}
+	}
+	return g, nil
+}
+
+// pydraughtsOpening returns the game read in pydraughts' frame when the
+// searcher knows its start or current position as an opening position and
+// does not know the standard reading's (std); nil otherwise.
+func (e *Engine) pydraughtsOpening(s, moves string, std *board.Game) (*board.Game, error) {
+	known, ok := e.s.(Openings)
+	if !ok {
+		return nil, nil
+	}
+	p, err := parseHubString(s, FramePydraughts)
+	if err != nil {
+		return nil, err
+	}
+	alt, err := playMoves(p, moves, FramePydraughts)
+	if err != nil {
+		return nil, err
+	}
+	for _, pair := range [][2]board.Position{{alt.Start(), std.Start()}, {alt.Position(), std.Position()}} {
+		if known.KnownOpening(&pair[0]) && !known.KnownOpening(&pair[1]) {
+			return alt, nil
+		}
+	}
+	return nil, nil
 }
 
 // hubGo starts a search: `go think|ponder|analyze` (plain `go` thinks).

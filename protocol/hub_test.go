@@ -513,3 +513,43 @@ func TestHashMaximum(t *testing.T) {
 		t.Fatalf("hash %d after a refused value", got)
 	}
 }
+
+// openingMock is a mock searcher that knows some opening positions.
+type openingMock struct {
+	*protocoltest.Mock
+	known []board.Position
+}
+
+func (o openingMock) KnownOpening(p *board.Position) bool { return slices.Contains(o.known, *p) }
+
+// TestFrameAutoByOpening: a position string that is ambiguous by itself is
+// read in pydraughts' frame when only that reading is a known opening
+// position (pydraughts' ballot games), and stays standard otherwise.
+func TestFrameAutoByOpening(t *testing.T) {
+	ballot, _ := board.ParseFEN("W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,6,7,8,9,10,11,12,13") // ACF 1
+	m := openingMock{Mock: protocoltest.NewMock(), known: []board.Position{ballot}}
+	s := protocoltest.NewSession(t, m)
+	defer s.Close()
+	flipped := ballot.Flip()
+	sent := protocol.HubPosition(&flipped) // pydraughts' string of the ballot
+	s.Send("init", "pos pos="+sent, "level depth=1", "go think")
+	s.Expect("ready")
+	done := s.Until("done")
+	if got := m.LastRequest(t).Game.Position(); got != ballot {
+		t.Fatalf("pydraughts ballot read as %s", got.FEN())
+	}
+	mv, _ := done.Get("move")
+	if _, err := ballot.ParseMove(protocol.MoveText(mv, protocol.FramePydraughts)); err != nil {
+		t.Fatalf("reply %q is not in pydraughts' numbering: %v", mv, err)
+	}
+	// The standard string of the ballot stays standard.
+	s.Send("pos pos="+protocol.HubPosition(&ballot), "go think")
+	done = s.Until("done")
+	if got := m.LastRequest(t).Game.Position(); got != ballot {
+		t.Fatalf("standard ballot read as %s", got.FEN())
+	}
+	mv, _ = done.Get("move")
+	if _, err := ballot.ParseMove(mv); err != nil {
+		t.Fatalf("reply %q is not in standard numbering: %v", mv, err)
+	}
+}

@@ -22,8 +22,12 @@
 // guess never produces a wrong move. FrameAuto, the default, picks the
 // pydraughts frame for the start layout with White to move (a standard
 // client sends the start with Black to move; pydraughts sends it with its
-// internal White, the English first mover, to move) and the standard frame
-// for everything else, which is ambiguous.
+// internal White, the English first mover, to move), and, when the
+// searcher knows opening positions (protocol.Openings: crown's book), for a
+// string whose pydraughts reading leads to a known opening position while
+// its standard reading does not (pydraughts' ballot games: all 174 ACF
+// ballot positions are in the book, none of their flips is). Everything
+// else is ambiguous and read in the standard frame.
 package protocol
 
 import (

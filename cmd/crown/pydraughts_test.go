@@ -31,7 +31,7 @@ func TestPydraughtsGames(t *testing.T) {
 	ballot := pydraughtsBallot(t, "120")
 	games := []pyGame{
 		{name: "start", start: board.Start(), clock: 2, inc: 0.05, wantBook: true, maxPlies: 200},
-		{name: "ballot-120", start: ballot, clock: 5, maxPlies: 200},
+		{name: "ballot-120", start: ballot, clock: 6, wantBook: true, maxPlies: 200},
 	}
 	if testing.Short() {
 		for i := range games {

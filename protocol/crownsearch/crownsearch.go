@@ -41,11 +41,16 @@ type Searcher struct {
 	player  *book.Player   // nil when the book is off
 	endgame *setup.Endgame // nil when the database policy is off
 	eval    setup.Loaded   // the evaluator and its scale to men
+	known   *book.Book     // the embedded book, for KnownOpening
 }
 
 // New returns a searcher with protocol.DefaultOptions.
 func New(log zerolog.Logger) (*Searcher, error) {
-	a := &Searcher{log: log}
+	known, err := book.Default()
+	if err != nil {
+		return nil, err
+	}
+	a := &Searcher{log: log, known: known}
 	if err := a.Configure(protocol.DefaultOptions()); err != nil {
 		return nil, err
 	}
@@ -55,6 +60,10 @@ func New(log zerolog.Logger) (*Searcher, error) {
 // Evaluators implements protocol.Evaluators; the default
 // (setup.DefaultEval) comes first.
 func (a *Searcher) Evaluators() []string { return setup.EvalNames() }
+
+// KnownOpening implements protocol.Openings: p is a position of the
+// embedded opening book (whatever the book policy).
+func (a *Searcher) KnownOpening(p *board.Position) bool { return a.known.Contains(p) }
 
 // NewGame clears the transposition table and move-ordering history.
 func (a *Searcher) NewGame() { a.s.Clear() }
