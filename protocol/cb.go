@@ -33,6 +33,10 @@ const (
 	cbGameTypeEnglish = 21
 )
 
+// EngineHelp is the text dialect's answer to `help`: the commands engine
+// mode understands, on one line.
+const EngineHelp = "Hub protocol v2: hub, set-param name=N value=V, init, new-game, pos pos=P|fen=F|start [moves=...], level depth=N|nodes=N|move-time=S|[moves=N] time=S [inc=S]|infinite, go think|ponder|analyze, stop, ponder-hit, ping, quit. CheckerBoard: name, about, help, get OPTION, set OPTION VALUE, getmove FEN SECONDS. Full reference: crown engine --help, go doc crown/protocol."
+
 // cbHelpFile is the help page CheckerBoard opens from its engines folder;
 // scripts/build-cbapi.sh puts it next to the library.
 const cbHelpFile = "crownhelp.htm"
@@ -74,6 +78,12 @@ func (e *Engine) cbLine(word, rest string) {
 		if err := e.cbTextGetmove(rest); err != nil {
 			e.sendError(err.Error())
 		}
+		return
+	}
+	if word == "help" {
+		// On the text stream a person may be asking: list the commands.
+		// (The CheckerBoard library's help still names the help page.)
+		e.send("help", kv("value", EngineHelp))
 		return
 	}
 	reply, _, err := e.cbCommand(word + " " + rest)
@@ -149,11 +159,11 @@ func (e *Engine) cbOption(set bool, name, value string) (string, bool, error) {
 			return nil
 		}
 	case "hashsize":
-		intOpt(&o.HashMB, 1, 1<<16)
+		intOpt(&o.HashMB, 1, e.maxTable)
 	case "searchthreads":
 		intOpt(&o.Threads, 1, 256)
 	case "dbmbytes":
-		intOpt(&o.EGDBCacheMB, 0, 1<<16)
+		intOpt(&o.EGDBCacheMB, 0, e.maxTable)
 	case "max_dbpieces":
 		intOpt(&o.EGDBMaxPieces, 0, 24)
 	case "book":
@@ -208,7 +218,9 @@ func (e *Engine) cbOption(set bool, name, value string) (string, bool, error) {
 	}
 	e.optionChanged()
 	if err := e.applyOptions(); err != nil {
-		e.cb = savedCB
+		// The searcher refused: the option keeps its value in effect.
+		e.opts, e.cb = saved, savedCB
+		e.optionChanged()
 		return "", false, fmt.Errorf("set %s: %w", name, err)
 	}
 	return get(), true, nil

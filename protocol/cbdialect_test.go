@@ -1,6 +1,7 @@
 package protocol_test
 
 import (
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -27,7 +28,13 @@ func TestCBDialect(t *testing.T) {
 		}
 	}
 	ask("name", "name", "crown test")
-	ask("help", "help", "crownhelp.htm")
+	s.Send("help")
+	if v, _ := s.Expect("help").Get("value"); v != protocol.EngineHelp || !strings.Contains(v, "getmove") {
+		t.Fatalf("help %q", v)
+	}
+	if reply, ok := protocol.New(m, io.Discard, protocol.ID{}, zerolog.Nop()).CBCommand("help"); !ok || reply != "crownhelp.htm" {
+		t.Fatalf("the library's help: %q %v", reply, ok)
+	}
 	s.Send("about")
 	if v, _ := s.Expect("about").Get("value"); !strings.Contains(v, "checkers") {
 		t.Fatalf("about %q", v)
@@ -173,5 +180,21 @@ func TestGetMoveSync(t *testing.T) {
 	}
 	if _, err := e.GetMove(board.NewPosition(0, 1, 0, board.Black), 1, 0, 0, func() bool { return false }, func(string) {}); err == nil {
 		t.Fatal("getmove with no legal move should fail")
+	}
+}
+
+// TestCBSetRefusedKeepsValue: a value the searcher refuses leaves the
+// option at the value in effect (get shows it), not at the refused one.
+func TestCBSetRefusedKeepsValue(t *testing.T) {
+	m := protocoltest.NewMock()
+	s := protocoltest.NewSession(t, m)
+	defer s.Close()
+	s.Send("set hashsize 32")
+	s.Expect("set")
+	s.Send(fmt.Sprintf("set hashsize %d", protocoltest.RefusedHashMB))
+	s.Expect("error")
+	s.Send("get hashsize")
+	if v, _ := s.Expect("get").Get("value"); v != "32" {
+		t.Fatalf("hashsize %s after a refused value, want 32", v)
 	}
 }

@@ -36,9 +36,13 @@
 // weighted best; true/false accepted), book-file, egdb-dir (empty: the
 // embedded <=4-piece database), egdb-policy (off always kimcho; default
 // always), egdb-cache (MiB), egdb-pieces (0: all), pos-frame
-// (standard, or pydraughts: positions in pydraughts' rotated, colour-swapped
-// frame, character i = square 33-i; moves stay in standard numbering) and
-// move-overhead (milliseconds taken off every time limit).
+// (auto, the default: pydraughts' frame for its start position and for a
+// string only whose pydraughts reading is a known opening position,
+// standard otherwise; standard; or pydraughts: positions, moves and replies in
+// pydraughts' rotated, colour-swapped frame, square s = English 33-s; see
+// hubpos.go) and move-overhead (milliseconds taken off every time limit).
+// After a rejected pos, go answers an error and a bare done until a valid
+// pos arrives.
 //
 // # CheckerBoard text dialect
 //
@@ -47,7 +51,7 @@
 // command is answered by one line that starts with its own command word:
 //
 //	name                      name value="crown 0.1"
-//	about | help              about value="..." | help value=crownhelp.htm
+//	about | help              about value="..." | help value="<the commands engine mode understands>"
 //	get <option>              get name=<option> value=<value>   (value=? if unsupported)
 //	set <option> <value>      set name=<option> value=<value in effect>
 //	set gamehist <FEN> [moves] set name=gamehist value=<FEN the moves lead to>
@@ -68,5 +72,13 @@
 //
 // protocol/cbapi builds crown as a C shared library exporting getmove and
 // enginecommand with CheckerBoard's signatures; it uses Engine.CBCommand
-// and Engine.GetMove and the board conversions in cbboard.go.
+// and Engine.GetMove and the board conversions in cbboard.go. There `help`
+// names the help page (crownhelp.htm), as CheckerBoard expects.
+//
+// # Memory
+//
+// The hash and egdb-cache parameters advertise as maximum what the machine
+// can hold (engine/search's MaxTableMiB: half the physical memory); larger
+// values, or more than is available now, are refused before allocating and
+// the engine keeps its table.
 package protocol

@@ -18,6 +18,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"crown/engine/board"
+	"crown/engine/search"
 )
 
 // ID names the engine in `id` (Hub) and `name` (CheckerBoard).
@@ -40,12 +41,15 @@ type Engine struct {
 	dirty      bool    // opts differ from applied
 	configured bool    // the searcher has accepted options at least once
 	inited     bool    // options are applied as soon as they change
-	frame      Frame
+	frame      Frame   // how pos strings are read (pos-frame)
 	overhead   time.Duration
+	maxTable   int // the largest hash or egdb-cache (MiB) the machine can hold
 
-	game  *board.Game // the Hub position (pos)
-	level Level
-	cb    cbState
+	game     *board.Game // the Hub position (pos)
+	posFrame Frame       // the frame game's pos was read in: moves and answers use it
+	posErr   error       // why the last pos was rejected; nil once a pos is accepted
+	level    Level
+	cb       cbState
 
 	run     *running   // the search in progress, nil when idle
 	eof     bool       // the input has ended
@@ -76,6 +80,8 @@ func New(s Searcher, out io.Writer, id ID, log zerolog.Logger) *Engine {
 		opts:     DefaultOptions(),
 		dirty:    true,
 		overhead: defaultOverhead,
+		frame:    FrameAuto,
+		maxTable: search.MaxTableMiB(),
 		game:     board.NewGame(start, board.Rules{}),
 		level:    DefaultLevel(),
 		cb:       newCBState(),

@@ -30,6 +30,9 @@ func (e *Engine) dispatch(text string) (quit bool) {
 	}
 	l, err := ParseLine(text)
 	if err != nil {
+		if word == "pos" {
+			e.posErr = err
+		}
 		e.sendError(err.Error())
 		return false
 	}
@@ -48,7 +51,11 @@ func (e *Engine) dispatch(text string) (quit bool) {
 		e.applyOptionsQuietly()
 		e.s.NewGame()
 	case "pos":
-		err = e.hubPos(l)
+		if err = e.hubPos(l); err != nil {
+			// The client's position is unknown now: searching the previous
+			// one would answer a move for a position it is not playing.
+			e.posErr = err
+		}
 	case "level":
 		var lv Level
 		if lv, err = ParseLevel(l); err == nil {
@@ -90,12 +97,14 @@ func (e *Engine) hubHello() {
 }
 
 // hubPos reads `pos pos=<position> [moves="..."]`; `fen=<FEN>` and the flag
-// `start` are accepted in place of pos=.
+// `start` are accepted in place of pos=. The moves are read, and the answers
+// written, in the frame the position was read in (hubpos.go).
 func (e *Engine) hubPos(l Line) error {
 	var p board.Position
 	var err error
+	frame := FrameStandard
 	if s, ok := l.Get("pos"); ok {
-		p, err = ParsePosition(s, e.frame)
+		p, frame, err = ReadPosition(s, e.frame)
 	} else if s, ok := l.Get("fen"); ok {
 		p, err = board.ParseFEN(s)
 	} else if l.Has("start") {
@@ -106,16 +115,54 @@ func (e *Engine) hubPos(l Line) error {
 	if err != nil {
 		return fmt.Errorf("pos: %w", err)
 	}
-	g := board.NewGame(p, board.Rules{})
-	if moves, ok := l.Get("moves"); ok {
-		for i, t := range strings.Fields(moves) {
-			if _, err := g.PlayText(t); err != nil {
-				return fmt.Errorf("pos: move %d (%s): %w", i+1, t, err)
-			}
+	moves, _ := l.Get("moves")
+	g, err := playMoves(p, moves, frame)
+	if err != nil {
+		return err
+	}
+	if s, ok := l.Get("pos"); ok && e.frame == FrameAuto && frame == FrameStandard {
+		// Ambiguous: prefer pydraughts' reading if only it is a known opening.
+		if alt, err := e.pydraughtsOpening(s, moves, g); err == nil && alt != nil {
+			g, frame = alt, FramePydraughts
 		}
 	}
-	e.game = g
+	e.game, e.posFrame, e.posErr = g, frame, nil
 	return nil
+}
+
+// playMoves plays the moves text (in frame f) from p.
+func playMoves(p board.Position, moves string, f Frame) (*board.Game, error) {
+	g := board.NewGame(p, board.Rules{})
+	for i, t := range strings.Fields(moves) {
+		if _, err := g.PlayText(MoveText(t, f)); err != nil {
+			return nil, fmt.Errorf("pos: move %d (%s, %s frame): %w", i+1, t, f, err)
+		}
+	}
+	return g, nil
+}
+
+// pydraughtsOpening returns the game read in pydraughts' frame when the
+// searcher knows its start or current position as an opening position and
+// does not know the standard reading's (std); nil otherwise.
+func (e *Engine) pydraughtsOpening(s, moves string, std *board.Game) (*board.Game, error) {
+	known, ok := e.s.(Openings)
+	if !ok {
+		return nil, nil
+	}
+	p, err := parseHubString(s, FramePydraughts)
+	if err != nil {
+		return nil, err
+	}
+	alt, err := playMoves(p, moves, FramePydraughts)
+	if err != nil {
+		return nil, err
+	}
+	for _, pair := range [][2]board.Position{{alt.Start(), std.Start()}, {alt.Position(), std.Position()}} {
+		if known.KnownOpening(&pair[0]) && !known.KnownOpening(&pair[1]) {
+			return alt, nil
+		}
+	}
+	return nil, nil
 }
 
 // hubGo starts a search: `go think|ponder|analyze` (plain `go` thinks).
@@ -129,6 +176,11 @@ func (e *Engine) hubGo(l Line) error {
 		mode = Analyze
 	case len(l.Args) > 0:
 		return fmt.Errorf("go: want think, ponder or analyze")
+	}
+	if e.posErr != nil {
+		e.sendError("go: no position to search: the last pos was rejected (" + e.posErr.Error() + "); send a valid pos")
+		e.send("done")
+		return nil
 	}
 	p := e.game.Position()
 	if !p.HasMoves() {
@@ -156,7 +208,7 @@ func (e *Engine) hubInfo(i Info) {
 		kv("time", fmt.Sprintf("%.3f", i.Time.Seconds())),
 		kv("nps", fmt.Sprintf("%.2f", mnps(i.Nodes, i.Time))),
 	)
-	if pv := pvText(e.run.req.Game.Position(), i.PV, board.Move.HubString); pv != "" {
+	if pv := pvText(e.run.req.Game.Position(), i.PV, e.hubMove); pv != "" {
 		args = append(args, kv("pv", pv))
 	}
 	if i.Source != "" {
@@ -167,9 +219,13 @@ func (e *Engine) hubInfo(i Info) {
 
 // hubDone writes the single `done move=... [ponder=...]` of a search.
 func (e *Engine) hubDone(a answer) {
-	args := []Arg{kv("move", a.move.HubString())}
+	args := []Arg{kv("move", e.hubMove(a.move))}
 	if a.hasPonder {
-		args = append(args, kv("ponder", a.ponder.HubString()))
+		args = append(args, kv("ponder", e.hubMove(a.ponder)))
 	}
 	e.send("done", args...)
 }
+
+// hubMove writes a move of the current Hub position in the frame its pos
+// was read in.
+func (e *Engine) hubMove(m board.Move) string { return HubMove(m, e.posFrame) }

@@ -1,6 +1,7 @@
 package protocol_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -103,7 +104,8 @@ func TestHubPositions(t *testing.T) {
 			t.Errorf("%s: searched %s, want %s", c.cmd, got.FEN(), c.fen)
 		}
 	}
-	// Bad positions and moves are refused and the last good position stays.
+	// Bad positions and moves are refused; go then searches nothing (the
+	// client's position is unknown) until a valid pos arrives.
 	for _, bad := range []string{
 		"pos pos=Bbbbbbbbbbbbbbeeeeeeeewwwwwwwwwww",
 		"pos pos=Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww",
@@ -122,9 +124,12 @@ func TestHubPositions(t *testing.T) {
 		}
 	}
 	s.Send("go think")
-	s.Until("done")
+	s.Expect("error")
+	if l := s.Next(); l != "done" {
+		t.Fatalf("go after a bad pos answered %q, want a bare done", l)
+	}
 	if got := m.LastRequest(t).Game.Position(); got.FEN() != cases[len(cases)-1].fen {
-		t.Fatalf("bad pos changed the position to %s", got.FEN())
+		t.Fatalf("a search started after a bad pos: %s", got.FEN())
 	}
 	// The search sees the game history (for repetition).
 	s.Send("pos fen=W:WK30:BK5 moves=\"30-26 5-1 26-30 1-5\"", "go think")
@@ -266,7 +271,7 @@ func TestHubBadLinesAndQueue(t *testing.T) {
 	s.Send("pos pos=\"B:W21-32:B1-12\" moves=\"11-15\"x")
 	s.Expect("error")
 	// Commands sent during a search run after it, in order.
-	s.Send("level infinite", "go think")
+	s.Send("pos start", "level infinite", "go think")
 	s.Expect("info")
 	s.Send("pos fen=W:W18:B14", "level depth=1", "stop", "go think")
 	s.Until("done")
@@ -333,7 +338,8 @@ func TestHubInfoTokens(t *testing.T) {
 }
 
 // TestPydraughtsFrame uses the example of protocols.md section 3:
-// B:W18,24,K30:B11,K5 is sent by pydraughts as WeeBeeeeebeeeeebeeeeeeweeeeeWeeee.
+// B:W18,24,K30:B11,K5 is sent by pydraughts as WeeBeeeeebeeeeebeeeeeeweeeeeWeeee;
+// its moves are in the same frame, square s being English square 33-s.
 func TestPydraughtsFrame(t *testing.T) {
 	const sent = "WeeBeeeeebeeeeebeeeeeeweeeeeWeeee"
 	want, _ := board.ParseFEN("B:W18,24,K30:B11,K5")
@@ -349,22 +355,116 @@ func TestPydraughtsFrame(t *testing.T) {
 	defer s.Close()
 	s.Send("set-param name=pos-frame value=pydraughts", "init")
 	s.Expect("ready")
-	// Moves stay in standard numbering; the reply too.
-	s.Send("pos pos="+sent+" moves=\"11-15 18x11x15\"", "level depth=1", "go think")
+	// English 11-15 18x11 arrives as 22-18 15x22x18.
+	s.Send("pos pos="+sent+" moves=\"22-18 15x22x18\"", "level depth=1", "go think")
 	done := s.Until("done")
 	got := m.LastRequest(t).Game.Position()
 	if got.FEN() != "B:W11,24,K30:BK5" {
 		t.Fatalf("position after moves %s", got.FEN())
 	}
 	mv, _ := done.Get("move")
-	if _, err := got.ParseMove(mv); err != nil {
-		t.Fatalf("done move %q is not a standard-numbered legal move: %v", mv, err)
+	if _, err := got.ParseMove(protocol.MoveText(mv, protocol.FramePydraughts)); err != nil {
+		t.Fatalf("done move %q is not a legal move in pydraughts' frame: %v", mv, err)
 	}
-	// pydraughts' start position: the rotated start, White (= Black) to move.
-	s.Send("pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww", "go think")
-	s.Until("done")
-	if got := m.LastRequest(t).Game.Position(); got != board.Start() {
-		t.Fatalf("pydraughts start read as %s", got.FEN())
+	// Moves in standard numbering are now wrong, and say so.
+	s.Send("pos pos=" + sent + " moves=\"11-15\"")
+	if l := s.Until("error"); !strings.Contains(lineText(l), "pydraughts frame") {
+		t.Fatalf("error %q does not name the frame", lineText(l))
+	}
+}
+
+// TestFrameAuto: by default pydraughts' start position (White, its English
+// first mover, to move) is read in its frame, so the book and the colours
+// are right and the reply is in its numbering; any other position string
+// stays standard.
+func TestFrameAuto(t *testing.T) {
+	const start = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww"
+	p, f, err := protocol.ReadPosition(start, protocol.FrameAuto)
+	if err != nil || f != protocol.FramePydraughts || p != board.Start() {
+		t.Fatalf("pydraughts start read as %s in %s frame (%v)", p.FEN(), f, err)
+	}
+	std := "B" + start[1:]
+	if p, f, _ := protocol.ReadPosition(std, protocol.FrameAuto); f != protocol.FrameStandard || p != board.Start() {
+		t.Fatalf("standard start read as %s in %s frame", p.FEN(), f)
+	}
+	const other = "WeeBeeeeebeeeeebeeeeeeweeeeeWeeee"
+	if _, f, _ := protocol.ReadPosition(other, protocol.FrameAuto); f != protocol.FrameStandard {
+		t.Fatalf("an ambiguous position read in %s frame", f)
+	}
+	m := protocoltest.NewMock()
+	s := protocoltest.NewSession(t, m)
+	defer s.Close()
+	// pydraughts plays English 11-15 (its 22-18); crown must answer a
+	// move of English White in pydraughts' numbering.
+	s.Send("init", "pos pos="+start+" moves=\"22-18\"", "level depth=1", "go think")
+	s.Expect("ready")
+	done := s.Until("done")
+	got := m.LastRequest(t).Game.Position()
+	if got.FEN() != "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15" {
+		t.Fatalf("position after 22-18: %s", got.FEN())
+	}
+	mv, _ := done.Get("move")
+	if _, err := got.ParseMove(protocol.MoveText(mv, protocol.FramePydraughts)); err != nil {
+		t.Fatalf("done move %q: %v", mv, err)
+	}
+}
+
+// TestHubMoveCapturesSorted: captured squares are written in increasing
+// order (pydraughts looks replies up that way), in both frames.
+func TestHubMoveCapturesSorted(t *testing.T) {
+	// White man on 27 jumps 23 and 14: 27x18x9 in jump order 23, 14.
+	p, _ := board.ParseFEN("W:W27:B23,14,1")
+	m, err := p.ParseMove("27x18x9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := protocol.HubMove(m, protocol.FrameStandard); got != "27x9x14x23" {
+		t.Fatalf("standard: %s", got)
+	}
+	if got := protocol.HubMove(m, protocol.FramePydraughts); got != "6x24x10x19" {
+		t.Fatalf("pydraughts: %s", got)
+	}
+	for _, f := range []protocol.Frame{protocol.FrameStandard, protocol.FramePydraughts} {
+		q, err := p.ParseMove(protocol.MoveText(protocol.HubMove(m, f), f))
+		if err != nil || q != m {
+			t.Fatalf("%s frame round trip: %v %v", f, q, err)
+		}
+	}
+}
+
+// TestGoAfterRejectedPos: after a pos the engine rejected, go answers an
+// error and a done without a move (never a move of the earlier position),
+// until a valid pos arrives.
+func TestGoAfterRejectedPos(t *testing.T) {
+	m := protocoltest.NewMock()
+	s := protocoltest.NewSession(t, m)
+	defer s.Close()
+	s.Send("init", "pos start", "level depth=1", "pos pos=Bxx", "go think")
+	s.Expect("ready")
+	s.Until("error") // the pos
+	if l := s.Until("error"); !strings.Contains(lineText(l), "rejected") {
+		t.Fatalf("go after a bad pos: %q", lineText(l))
+	}
+	if l := s.Next(); l != "done" {
+		t.Fatalf("want a bare done, got %q", l)
+	}
+	// A legal pos, then an illegal move list: still no search.
+	s.Send("pos start moves=\"11-15 11-15\"", "go think")
+	s.Until("error")
+	s.Until("error")
+	if l := s.Next(); l != "done" {
+		t.Fatalf("want a bare done, got %q", l)
+	}
+	// An unparsable pos line counts as a rejected pos too.
+	s.Send("pos start", "pos pos=\"unterminated", "go think")
+	s.Until("error")
+	s.Until("error")
+	if l := s.Next(); l != "done" {
+		t.Fatalf("want a bare done, got %q", l)
+	}
+	s.Send("pos start", "go think")
+	if l := s.Until("done"); !strings.Contains(lineText(l), "move=") {
+		t.Fatalf("a valid pos did not bring searching back: %q", lineText(l))
 	}
 }
 
@@ -377,5 +477,79 @@ func TestMenScore(t *testing.T) {
 		if got := protocol.MenScore(c.s); got != c.want {
 			t.Errorf("protocol.MenScore(%d) = %s, want %s", c.s, got, c.want)
 		}
+	}
+}
+
+// lineText is a line's text for messages and checks.
+func lineText(l protocol.Line) string {
+	return string(protocol.AppendLine(nil, l.Cmd, l.Args...))
+}
+
+// TestHashMaximum: hash and egdb-cache advertise what the machine can hold
+// (search.MaxTableMiB), and a larger value is an error that changes nothing.
+func TestHashMaximum(t *testing.T) {
+	m := protocoltest.NewMock()
+	s := protocoltest.NewSession(t, m)
+	defer s.Close()
+	max := search.MaxTableMiB()
+	s.Send("hub")
+	for {
+		l := s.NextLine()
+		if l.Cmd == "wait" {
+			break
+		}
+		if n, _ := l.Get("name"); l.Cmd == "param" && (n == "hash" || n == "egdb-cache") {
+			if v, _ := l.Get("max"); v != fmt.Sprint(max) {
+				t.Fatalf("%s max=%s, want %d", n, v, max)
+			}
+		}
+	}
+	s.Send(fmt.Sprintf("set-param name=hash value=%d", max+1), "init")
+	s.Expect("error")
+	s.Expect("ready")
+	s.Send("pos start", "level depth=1", "go think")
+	s.Until("done")
+	if got := m.LastOptions().HashMB; got != protocol.DefaultOptions().HashMB {
+		t.Fatalf("hash %d after a refused value", got)
+	}
+}
+
+// openingMock is a mock searcher that knows some opening positions.
+type openingMock struct {
+	*protocoltest.Mock
+	known []board.Position
+}
+
+func (o openingMock) KnownOpening(p *board.Position) bool { return slices.Contains(o.known, *p) }
+
+// TestFrameAutoByOpening: a position string that is ambiguous by itself is
+// read in pydraughts' frame when only that reading is a known opening
+// position (pydraughts' ballot games), and stays standard otherwise.
+func TestFrameAutoByOpening(t *testing.T) {
+	ballot, _ := board.ParseFEN("W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,6,7,8,9,10,11,12,13") // ACF 1
+	m := openingMock{Mock: protocoltest.NewMock(), known: []board.Position{ballot}}
+	s := protocoltest.NewSession(t, m)
+	defer s.Close()
+	flipped := ballot.Flip()
+	sent := protocol.HubPosition(&flipped) // pydraughts' string of the ballot
+	s.Send("init", "pos pos="+sent, "level depth=1", "go think")
+	s.Expect("ready")
+	done := s.Until("done")
+	if got := m.LastRequest(t).Game.Position(); got != ballot {
+		t.Fatalf("pydraughts ballot read as %s", got.FEN())
+	}
+	mv, _ := done.Get("move")
+	if _, err := ballot.ParseMove(protocol.MoveText(mv, protocol.FramePydraughts)); err != nil {
+		t.Fatalf("reply %q is not in pydraughts' numbering: %v", mv, err)
+	}
+	// The standard string of the ballot stays standard.
+	s.Send("pos pos="+protocol.HubPosition(&ballot), "go think")
+	done = s.Until("done")
+	if got := m.LastRequest(t).Game.Position(); got != ballot {
+		t.Fatalf("standard ballot read as %s", got.FEN())
+	}
+	mv, _ = done.Get("move")
+	if _, err := ballot.ParseMove(mv); err != nil {
+		t.Fatalf("reply %q is not in standard numbering: %v", mv, err)
 	}
 }

@@ -1,7 +1,9 @@
 // params.go declares the Hub parameters (`param` lines answering `hub`)
 // and applies `set-param`. Searcher options are handed to the searcher at
 // `init` (Hub clients set parameters before it) and at once after it; a
-// value the searcher rejects is reported and the previous value stays.
+// value the searcher rejects is reported and the previous value stays. The
+// maxima of hash and egdb-cache are what this machine can hold
+// (search.MaxTableMiB: half its memory), read when the engine starts.
 package protocol
 
 import (
@@ -50,7 +52,7 @@ func (e *Engine) params() []param {
 				}
 				return nil
 			}},
-		intParam("hash", 1, 1<<16, &o.HashMB, e.optionChanged),
+		intParam("hash", 1, e.maxTable, &o.HashMB, e.optionChanged),
 		intParam("threads", 1, 256, &o.Threads, e.optionChanged),
 		evaluatorParam(e),
 		stringParam("net-file", &o.NetFile, e.optionChanged),
@@ -84,7 +86,7 @@ func (e *Engine) params() []param {
 				e.optionChanged()
 				return nil
 			}},
-		intParam("egdb-cache", 0, 1<<16, &o.EGDBCacheMB, e.optionChanged),
+		intParam("egdb-cache", 0, e.maxTable, &o.EGDBCacheMB, e.optionChanged),
 		intParam("egdb-pieces", 0, 24, &o.EGDBMaxPieces, e.optionChanged),
 		{name: "pos-frame", typ: "enum", values: frameNames,
 			get: func() string { return e.frame.String() },

@@ -175,3 +175,12 @@ var BookPolicies = []string{"off", "random", "weighted", "best"}
 type Evaluators interface {
 	Evaluators() []string
 }
+
+// Openings is implemented by searchers that know opening positions (an
+// opening book). With pos-frame auto the engine reads a position string in
+// pydraughts' frame when only that reading leads to a known opening
+// position (hubpos.go): that reading is then the true game, and the book
+// can answer.
+type Openings interface {
+	KnownOpening(p *board.Position) bool
+}

@@ -25,15 +25,17 @@ import (
 )
 
 type analyzeCmd struct {
-	FEN   string  `help:"Position to analyse (PDN FEN). Without --fen or --pdn, FENs are read from stdin."`
-	PDN   string  `name:"pdn" type:"existingfile" help:"Analyse every position of every game in this PDN file."`
-	Depth int     `help:"Search depth (plies)."`
-	Time  float64 `help:"Seconds per position (default 1 when no depth is given)."`
-	JSON  bool    `name:"json" help:"Write one JSON object per line."`
+	FEN   *string  `help:"Position to analyse (PDN FEN). Without --fen or --pdn, FENs are read from stdin."`
+	PDN   string   `name:"pdn" type:"existingfile" help:"Analyse every position of every game in this PDN file."`
+	Depth *int     `help:"Search depth (plies, 1 or more)."`
+	Time  *float64 `help:"Seconds per position, more than 0 (default 1 when no depth is given)."`
+	JSON  bool     `name:"json" help:"Write one JSON object per line."`
 	// EGDBPolicy: engine mode's default; when the position itself is in
 	// the database, the best move is the database's (egdb.DB.RootMove).
 	EGDBPolicy string `name:"egdb-policy" default:"always" enum:"off,always,kimcho" help:"Endgame database policy (off, always, kimcho)."`
 	searchFlags
+
+	men func(int) int // the evaluator's scores to men (setup.Scale)
 }
 
 // analysisLine is the JSON form of one output line.
@@ -70,24 +72,33 @@ func (c *analyzeCmd) Run(log *zerolog.Logger) error {
 }
 
 func (c *analyzeCmd) run(in io.Reader, out io.Writer, log *zerolog.Logger) error {
-	if c.Depth < 0 || c.Depth > search.MaxDepth {
-		return fmt.Errorf("depth %d out of range 1-%d", c.Depth, search.MaxDepth)
+	lim := search.Limits{MoveTime: time.Second} // neither --depth nor --time
+	if c.Depth != nil {
+		if *c.Depth < 1 || *c.Depth > search.MaxDepth {
+			return fmt.Errorf("--depth %d out of range 1-%d", *c.Depth, search.MaxDepth)
+		}
+		lim = search.Limits{Depth: *c.Depth}
 	}
-	if c.Time < 0 {
-		return fmt.Errorf("time %g is negative", c.Time)
+	if c.Time != nil {
+		if !(*c.Time > 0) || *c.Time > 1e6 {
+			return fmt.Errorf("--time %g: want seconds, more than 0", *c.Time)
+		}
+		lim.MoveTime = time.Duration(*c.Time * float64(time.Second))
 	}
-	if c.FEN != "" && c.PDN != "" {
+	if c.FEN != nil && c.PDN != "" {
 		return fmt.Errorf("give --fen or --pdn, not both")
 	}
-	s, eg, err := c.searcher(c.EGDBPolicy)
+	if c.FEN != nil {
+		if _, err := parseUserFEN(*c.FEN); err != nil {
+			return fmt.Errorf("--fen: %w", err)
+		}
+	}
+	s, eg, scale, err := c.searcher(c.EGDBPolicy, setup.DefaultEval)
 	if err != nil {
 		return err
 	}
+	c.men = scale.Men
 	defer eg.Close()
-	lim := search.Limits{Depth: c.Depth, MoveTime: time.Duration(c.Time * float64(time.Second))}
-	if lim.Depth == 0 && lim.MoveTime == 0 {
-		lim.MoveTime = time.Second
-	}
 	w := bufio.NewWriter(out)
 	defer w.Flush()
 
@@ -110,8 +121,8 @@ func (c *analyzeCmd) run(in io.Reader, out io.Writer, log *zerolog.Logger) error
 // produce sends the positions to analyse.
 func (c *analyzeCmd) produce(in io.Reader, jobs chan<- job) error {
 	switch {
-	case c.FEN != "":
-		p, err := board.ParseFEN(c.FEN)
+	case c.FEN != nil:
+		p, err := parseUserFEN(*c.FEN)
 		if err != nil {
 			return err
 		}
@@ -147,7 +158,7 @@ func readFENs(r io.Reader, jobs chan<- job) error {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		p, err := board.ParseFEN(line)
+		p, err := parseUserFEN(line)
 		jobs <- job{pos: p, err: err, fenOrError: line}
 	}
 	return sc.Err()
@@ -161,12 +172,12 @@ func (c *analyzeCmd) analyse(w io.Writer, s *search.Searcher, eg *setup.Endgame,
 	res := s.Search(nil, lim, j.pos, j.history, func(in search.Info) {
 		c.write(w, analysisLine{
 			Type: "info", FEN: fen, Game: j.game, Ply: j.ply, Depth: in.Depth, SelDepth: in.SelDepth,
-			Score: in.Score, WinIn: winIn(in.Score), Nodes: in.Nodes, NPS: in.NPS,
+			Score: c.men(in.Score), WinIn: winIn(in.Score), Nodes: in.Nodes, NPS: in.NPS,
 			TimeMS: in.Time.Milliseconds(), PV: pvText(j.pos, in.PV),
 		})
 	})
 	line := analysisLine{Type: "best", FEN: fen, Game: j.game, Ply: j.ply, Depth: res.Depth,
-		SelDepth: res.SelDepth, Score: res.Score, WinIn: winIn(res.Score), Nodes: res.Nodes,
+		SelDepth: res.SelDepth, Score: c.men(res.Score), WinIn: winIn(res.Score), Nodes: res.Nodes,
 		TimeMS: res.Time.Milliseconds(), PV: pvText(j.pos, res.PV)}
 	if res.Time > 0 {
 		line.NPS = uint64(float64(res.Nodes) / res.Time.Seconds())

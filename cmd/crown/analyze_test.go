@@ -3,16 +3,21 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/rs/zerolog"
+
+	"crown/engine/board"
+	"crown/engine/setup"
+	"crown/protocol"
 )
 
 func TestAnalyzeStdinJSON(t *testing.T) {
-	c := &analyzeCmd{Depth: 6, JSON: true, searchFlags: searchFlags{evalFlags: evalFlags{Eval: "material"}, Threads: 1, Hash: 4, Mode: "full"}}
+	c := &analyzeCmd{Depth: ptr(6), JSON: true, searchFlags: searchFlags{evalFlags: evalFlags{Eval: "material"}, Threads: 1, Hash: 4, Mode: "full"}}
 	in := strings.NewReader("# a comment\nB:W21-32:B1-12\n\nnot a fen\nW:WK6,K9:BK15\n")
 	var out bytes.Buffer
 	log := zerolog.Nop()
@@ -48,7 +53,7 @@ func TestAnalyzePDN(t *testing.T) {
 	if err := os.WriteFile(path, []byte(game), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	c := &analyzeCmd{PDN: path, Depth: 3, searchFlags: searchFlags{evalFlags: evalFlags{Eval: "material"}, Threads: 1, Hash: 4, Mode: "seed"}}
+	c := &analyzeCmd{PDN: path, Depth: ptr(3), searchFlags: searchFlags{evalFlags: evalFlags{Eval: "material"}, Threads: 1, Hash: 4, Mode: "seed"}}
 	var out bytes.Buffer
 	log := zerolog.Nop()
 	if err := c.run(strings.NewReader(""), &out, &log); err != nil {
@@ -63,7 +68,7 @@ func TestAnalyzePDN(t *testing.T) {
 }
 
 func TestUnknownEval(t *testing.T) {
-	if _, _, err := (searchFlags{evalFlags: evalFlags{Eval: "nope"}}).searcher(""); err == nil || !strings.Contains(err.Error(), "material") {
+	if _, _, _, err := (searchFlags{evalFlags: evalFlags{Eval: "nope"}}).searcher("", setup.DefaultEval); err == nil || !strings.Contains(err.Error(), "material") {
 		t.Errorf("got %v", err)
 	}
 }
@@ -80,7 +85,7 @@ func TestAnalyzeEGDB(t *testing.T) {
 		{"W:WK19,K23:B12,K28", "off", "", ""},
 	}
 	for _, tc := range cases {
-		c := &analyzeCmd{FEN: tc.fen, Depth: 8, JSON: true, EGDBPolicy: tc.policy,
+		c := &analyzeCmd{FEN: ptr(tc.fen), Depth: ptr(8), JSON: true, EGDBPolicy: tc.policy,
 			searchFlags: searchFlags{evalFlags: evalFlags{Eval: "material"}, Threads: 1, Hash: 4, Mode: "full"}}
 		var out bytes.Buffer
 		log := zerolog.Nop()
@@ -105,11 +110,91 @@ func TestAnalyzeEGDB(t *testing.T) {
 }
 
 func TestAnalyzeEGDBBadDir(t *testing.T) {
-	c := &analyzeCmd{FEN: "W:WK19,K23:B12,K28", Depth: 2, EGDBPolicy: "always",
+	c := &analyzeCmd{FEN: ptr("W:WK19,K23:B12,K28"), Depth: ptr(2), EGDBPolicy: "always",
 		searchFlags: searchFlags{evalFlags: evalFlags{Eval: "material"}, egdbFlags: egdbFlags{EGDBDir: t.TempDir() + "/none"}, Threads: 1, Hash: 4}}
 	var out bytes.Buffer
 	log := zerolog.Nop()
 	if err := c.run(strings.NewReader(""), &out, &log); err == nil || !strings.Contains(err.Error(), "endgame database") {
 		t.Errorf("missing database directory: error %v", err)
+	}
+}
+
+// TestAnalyzeDefaultMatchesEngine: analyze and engine mode use the same
+// default evaluator (setup.DefaultEval), so at the same depth they choose
+// the same move, and the score is in men: a quiet position a man up reads
+// about +1.
+func TestAnalyzeDefaultMatchesEngine(t *testing.T) {
+	const fen = "B:W21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11,12"
+	out, stderr, err := runCrown(t, "", "analyze", "--fen", fen, "--depth", "6", "--json", "--egdb-policy", "off")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	var best analysisLine
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var l analysisLine
+		if err := json.Unmarshal([]byte(line), &l); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		if l.Type == "best" {
+			best = l
+		}
+	}
+	if best.Score < 50 || best.Score > 200 {
+		t.Errorf("a man up scores %d/100 men with the default evaluator", best.Score)
+	}
+	script := "set-param name=book value=off\nset-param name=egdb-policy value=off\ninit\npos fen=" + fen + "\nlevel depth=6\ngo think\n"
+	eng, stderr, err := runCrown(t, script)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	var done, score string
+	for _, line := range strings.Split(eng, "\n") {
+		l, err := protocol.ParseLine(line)
+		if err != nil {
+			continue
+		}
+		if l.Cmd == "done" {
+			done, _ = l.Get("move")
+		}
+		if l.Cmd == "info" {
+			score, _ = l.Get("score")
+		}
+	}
+	p, _ := board.ParseFEN(fen)
+	m, err := p.ParseMove(done)
+	if err != nil || p.Notation(m) != best.Best {
+		t.Fatalf("engine mode plays %q, analyze %q", done, best.Best)
+	}
+	if want := fmt.Sprintf("%.2f", float64(best.Score)/100); score != want {
+		t.Errorf("engine mode scores %s, analyze %s", score, want)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// TestAnalyzeBadInput: the small input cases get clear errors instead of a
+// silent default or silent success.
+func TestAnalyzeBadInput(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--depth", "0", "--fen", "B:W21-32:B1-12"}, "--depth 0 out of range"},
+		{[]string{"--time", "0", "--fen", "B:W21-32:B1-12"}, "--time 0"},
+		{[]string{"--fen", ""}, "empty position"},
+		{[]string{"--fen", "W:W:B14"}, "has no pieces"},
+	} {
+		_, stderr, err := runCrown(t, "", append([]string{"analyze"}, c.args...)...)
+		if err == nil || !strings.HasPrefix(stderr, "crown: ") || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("analyze %q: %v, stderr %q; want one sentence with %q", c.args, err, stderr, c.want)
+		}
+	}
+	_, stderr, err := runCrown(t, "", "egdb", "probe", "--fen", "W:W:B14")
+	if err == nil || !strings.Contains(stderr, "has no pieces") {
+		t.Errorf("egdb probe of a finished game: %v %q", err, stderr)
+	}
+	_, stderr, err = runCrown(t, "", "egdb", "probe", "--fen", "W:W21,22,23:B1,2")
+	if err == nil || !strings.HasPrefix(stderr, "crown: ") || strings.Contains(stderr, "{") {
+		t.Errorf("5-piece probe of the 4-piece database: %v %q", err, stderr)
 	}
 }

@@ -25,6 +25,7 @@ import (
 	"crown/engine/board"
 	"crown/engine/cputime"
 	"crown/engine/search"
+	"crown/engine/setup"
 )
 
 type bookBuildCmd struct {
@@ -49,7 +50,7 @@ func (c *bookBuildCmd) scorers(n int) ([]*book.SearchScorer, error) {
 		return nil, errors.New("give a search depth or time per leaf")
 	}
 	// material by default: the book of docs/book.md was grown with it.
-	ev, err := c.factory()
+	ev, err := c.factory(setup.Material)
 	if err != nil {
 		return nil, err
 	}

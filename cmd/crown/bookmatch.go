@@ -27,6 +27,7 @@ import (
 	"crown/engine/pdn"
 	"crown/engine/referee"
 	"crown/engine/search"
+	"crown/engine/setup"
 )
 
 type bookMatchCmd struct {
@@ -73,7 +74,7 @@ func (c *bookMatchCmd) Run(log *zerolog.Logger) error {
 	if c.Depth > 0 {
 		lim = search.Limits{Depth: c.Depth}
 	}
-	ev, err := c.factory()
+	ev, err := c.factory(setup.Material)
 	if err != nil {
 		return err
 	}

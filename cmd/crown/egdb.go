@@ -89,7 +89,7 @@ type egdbProbeCmd struct {
 }
 
 func (c *egdbProbeCmd) Run() error {
-	p, err := board.ParseFEN(c.FEN)
+	p, err := parseUserFEN(c.FEN)
 	if err != nil {
 		return err
 	}

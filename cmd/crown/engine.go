@@ -20,6 +20,40 @@ type engineCmd struct {
 	Ensemble string `type:"existingfile" help:"Play as a voting coalition of the networks in this ensemble file (crown species cluster --out); the Hub param net-file then names the ensemble."`
 }
 
+// Help is the protocol summary `crown engine --help` prints after the flags.
+func (c *engineCmd) Help() string {
+	return `Engine mode reads commands on stdin and answers on stdout; stdout carries
+only protocol lines (logs go to stderr, and only warnings unless --log-level
+asks). Two protocols share the input, told apart by their command words.
+
+Hub protocol v2 (Scan's protocol.txt), English checkers:
+  hub                      -> id, one param line per parameter, wait
+  set-param name=N value=V    hash threads evaluator net-file book book-file
+                              egdb-dir egdb-policy egdb-cache egdb-pieces
+                              pos-frame move-overhead
+  init                     -> ready
+  new-game                    forget earlier games (clears the table)
+  pos pos=P [moves="..."]     P: W/B then 32 of w b W B e, or a PDN FEN;
+  pos fen=F | pos start       pydraughts' rotated frame is recognised
+  level depth=N | nodes=N | move-time=S | [moves=N] time=S [inc=S] | infinite
+  go think|ponder|analyze  -> info depth= score=(men) nodes= time= nps= pv=
+                              then one done move=M [ponder=M]
+  stop, ponder-hit, ping (-> pong), quit
+  A bad command gets error message="..." and changes nothing; after a
+  rejected pos, go answers an error and a bare done.
+
+CheckerBoard text dialect (one answer line per command):
+  name | about | help         (help lists these commands)
+  get OPTION | set OPTION V   hashsize book bookfile dbpath dbmbytes enable_wld
+                              max_dbpieces allscores searchthreads ...
+  set gamehist FEN [moves]
+  getmove FEN SECONDS         -> info lines, getmove move= fen= result= info=
+
+Example:
+  printf 'pos start\nlevel depth=10\ngo think\n' | crown
+Full reference: README.md (Engine mode) and go doc crown/protocol.`
+}
+
 func (c *engineCmd) Run(log *zerolog.Logger) error {
 	var s protocol.Searcher
 	var err error

@@ -104,3 +104,21 @@ func BenchmarkEngineStopLatency(b *testing.B) {
 	b.ReportMetric(float64(lat[len(lat)-1].Microseconds()), "µs-max")
 	b.ReportMetric(float64(ping[len(ping)/2].Microseconds()), "µs-ping-median")
 }
+
+// TestEngineHelp: `crown engine --help` summarises both protocols, and
+// engine mode's help command lists the commands.
+func TestEngineHelp(t *testing.T) {
+	out, _, err := runCrown(t, "", "engine", "--help")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Hub protocol v2", "set-param", "go think", "CheckerBoard", "getmove", "pos-frame"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("engine --help lacks %q", want)
+		}
+	}
+	out, _, err = runCrown(t, "help\n")
+	if err != nil || !strings.HasPrefix(out, "help value=") || !strings.Contains(out, "ponder-hit") {
+		t.Fatalf("help in engine mode: %v %q", err, out)
+	}
+}

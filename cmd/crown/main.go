@@ -14,6 +14,7 @@ type cli struct {
 	Log logFlags `embed:""`
 
 	Engine   engineCmd   `cmd:"" default:"withargs" help:"Engine mode (the default): Hub protocol and CheckerBoard commands on stdin/stdout."`
+	Play     playCmd     `cmd:"" help:"Play a game against crown in the terminal."`
 	Perft    perftCmd    `cmd:"" help:"Count leaf nodes of the move tree (move generator test and speed)."`
 	Bench    benchCmd    `cmd:"" help:"Search the fixed bench positions; prints total nodes and nodes/s."`
 	Analyze  analyzeCmd  `cmd:"" help:"Analyse positions (a FEN, a PDN file's games, or FENs on stdin)."`
@@ -34,10 +35,9 @@ func main() {
 		kong.Description("crown: an English/American checkers engine."),
 		kong.UsageOnError(),
 	)
-	logger := c.Log.logger()
-	err := ctx.Run(&logger)
-	if err != nil {
-		logger.Error().Err(err).Msg("failed")
+	logger := c.Log.logger(ctx.Command() == "engine")
+	if err := ctx.Run(&logger); err != nil {
+		c.Log.reportFailure(os.Stderr, err)
 		os.Exit(1)
 	}
 }

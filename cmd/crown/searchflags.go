@@ -11,22 +11,34 @@ import (
 	"crown/engine/setup"
 )
 
-// evalFlags choose the evaluator.
+// evalFlags choose the evaluator. With no --eval each command uses its
+// default: setup.DefaultEval for analyze (as engine mode and match),
+// material for bench, book build and book match (their figures are pinned).
 type evalFlags struct {
-	Eval    string `default:"material" help:"Evaluator: material, nn, features:KIND (8F 10F 15F 19F 25F 3Ph E3Ph) or heuristic."`
+	Eval    string `help:"Evaluator: nn, material, features:KIND (8F 10F 15F 19F 25F 3Ph E3Ph) or heuristic (default: nn, the embedded network; bench and book: material)."`
 	Net     string `type:"path" help:"Network weight file for --eval nn (default: the embedded network)."`
 	Weights string `type:"path" help:"Heuristic weight file for --eval features:KIND or heuristic (written by crown evolve ga)."`
 }
 
-func (f evalFlags) factory() (search.NewEvaluator, error) {
-	return setup.Eval{Name: f.Eval, Net: f.Net, Weights: f.Weights}.Factory()
+// choice is the evaluator chosen, def when --eval is not given.
+func (f evalFlags) choice(def string) setup.Eval {
+	name := f.Eval
+	if name == "" {
+		name = def
+	}
+	return setup.Eval{Name: name, Net: f.Net, Weights: f.Weights}
+}
+
+// factory loads the evaluator (def when --eval is not given).
+func (f evalFlags) factory(def string) (search.NewEvaluator, error) {
+	return f.choice(def).Factory()
 }
 
 // egdbFlags locate the endgame database; each command declares its own
 // --egdb-policy, because the defaults differ (bench: off, to keep its node
 // count; analyze: always, as engine mode).
 type egdbFlags struct {
-	EGDBDir    string `name:"egdb-dir" type:"path" help:"Endgame database directory (crown egdb build); default: the embedded <=4-piece database."`
+	EGDBDir    string `name:"egdb-dir" type:"path" help:"Endgame database directory (crown egdb build); default: the per-user one if built (e.g. ~/.local/share/crown/egdb), else the embedded <=4-piece database."`
 	EGDBCache  int    `name:"egdb-cache" default:"64" help:"Endgame database block cache in MiB."`
 	EGDBPieces int    `name:"egdb-pieces" help:"Largest piece count to use from the database (0: all it has)."`
 }
@@ -53,15 +65,18 @@ type searchFlags struct {
 	Mode    string `default:"full" enum:"full,seed" help:"Search algorithm: full, or seed (the seeds' fixed-depth alpha-beta)."`
 }
 
-// searcher makes the searcher, with the database of policy (nil when off).
-func (f searchFlags) searcher(policy string) (*search.Searcher, *setup.Endgame, error) {
-	ev, err := f.factory()
+// searcher makes the searcher with the evaluator (def when --eval is not
+// given) and the database of policy (nil when off); scale turns its scores
+// into men.
+func (f searchFlags) searcher(policy, def string) (s *search.Searcher, eg *setup.Endgame, scale setup.Scale, err error) {
+	ld, err := f.choice(def).Load()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, scale, err
 	}
+	ev := ld.New
 	eg, pol, err := f.open(policy)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, scale, err
 	}
 	mode := search.ModeFull
 	if f.Mode == "seed" {
@@ -71,10 +86,10 @@ func (f searchFlags) searcher(policy string) (*search.Searcher, *setup.Endgame, 
 	if eg != nil {
 		opts.Tablebase = eg
 	}
-	s, err := search.New(opts)
+	s, err = search.New(opts)
 	if err != nil {
 		eg.Close()
-		return nil, nil, fmt.Errorf("search: %w", err)
+		return nil, nil, scale, fmt.Errorf("search: %w", err)
 	}
-	return s, eg, nil
+	return s, eg, ld.Scale, nil
 }

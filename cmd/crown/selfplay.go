@@ -19,6 +19,7 @@ import (
 	"crown/egdb"
 	"crown/engine/board"
 	"crown/engine/search"
+	"crown/engine/setup"
 	"crown/nets/selfplay"
 	"crown/protocol/match"
 )
@@ -47,8 +48,8 @@ type selfplayPlayCmd struct {
 }
 
 // playerID names the evaluator and its network by checksum, for the file's record.
-func playerID(f evalFlags) (string, error) {
-	id := f.Eval
+func playerID(f setup.Eval) (string, error) {
+	id := f.Name
 	for _, file := range []string{f.Net, f.Weights} {
 		if file == "" {
 			continue
@@ -99,11 +100,11 @@ func (c *selfplayPlayCmd) Run(log *zerolog.Logger) error {
 	if c.Games <= 0 {
 		return fmt.Errorf("--games must be positive (got %d)", c.Games)
 	}
-	ev, err := c.factory()
+	ev, err := c.factory(setup.DefaultEval)
 	if err != nil {
 		return err
 	}
-	id, err := playerID(c.evalFlags)
+	id, err := playerID(c.choice(setup.DefaultEval))
 	if err != nil {
 		return err
 	}

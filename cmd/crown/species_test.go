@@ -60,7 +60,7 @@ func TestSpeciesCommands(t *testing.T) {
 		t.Fatalf("evolve rate with an ensemble: %v\n%s\n%s", err, out, stderr)
 	}
 	// Engine mode with the ensemble: stdout carries protocol lines, a move comes back.
-	out, stderr, err = runCrown(t, "hub\ninit\nset-param name=book value=off\npos start\nlevel depth=2\ngo think\n", "--ensemble", ens)
+	out, stderr, err = runCrown(t, "hub\ninit\nset-param name=book value=off\npos start\nlevel depth=2\ngo think\n", "--ensemble", ens, "--log-level", "info")
 	if err != nil || !strings.Contains(out, "done move=") || !strings.Contains(stderr, "coalition loaded") {
 		t.Fatalf("engine --ensemble: %v\n%s\n%s", err, out, stderr)
 	}

@@ -152,7 +152,11 @@ func New(opts Options) (*Searcher, error) {
 		opts.HashMB = DefaultHashMB
 	}
 	opts.Threads = max(opts.Threads, 1)
-	s := &Searcher{opts: opts, tt: newTable(opts.HashMB)}
+	tt, err := newTable(opts.HashMB, 0)
+	if err != nil {
+		return nil, err
+	}
+	s := &Searcher{opts: opts, tt: tt}
 	s.resize(opts.Threads)
 	return s, nil
 }
@@ -160,18 +164,24 @@ func New(opts Options) (*Searcher, error) {
 // Options returns the options in force.
 func (s *Searcher) Options() Options { return s.opts }
 
-// SetHashMB resizes (and clears) the transposition table.
-func (s *Searcher) SetHashMB(mb int) {
+// SetHashMB resizes (and clears) the transposition table. A size the
+// machine cannot hold is an error and the table in use stays.
+func (s *Searcher) SetHashMB(mb int) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if mb <= 0 {
 		mb = DefaultHashMB
 	}
+	tt, err := newTable(mb, s.opts.HashMB)
+	if err != nil {
+		return err
+	}
 	s.opts.HashMB = mb
-	s.tt = newTable(mb)
+	s.tt = tt
 	for _, t := range s.threads {
 		t.tt = s.tt
 	}
+	return nil
 }
 
 // SetThreads sets the number of worker threads.

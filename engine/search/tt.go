@@ -13,6 +13,7 @@
 package search
 
 import (
+	"fmt"
 	"math/bits"
 	"sync/atomic"
 )
@@ -63,12 +64,23 @@ type table struct {
 // bytesPerBucket is the size of one bucket (64: one cache line).
 const bytesPerBucket = bucketSize * 16
 
-// newTable makes a table of about mb MiB (at least one bucket).
-func newTable(mb int) *table {
+// newTable makes a table of about mb MiB (at least one bucket), after
+// checking that the machine can hold it (memory.go); freedMiB is the size
+// of the table it replaces. An allocation that still fails with a panic
+// (a size the runtime refuses) is an error too.
+func newTable(mb, freedMiB int) (t *table, err error) {
+	if err := CheckTable("hash", mb, freedMiB); err != nil {
+		return nil, err
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			t, err = nil, fmt.Errorf("hash %d MiB: allocation failed: %v", mb, r)
+		}
+	}()
 	n := max(1, mb<<20/bytesPerBucket)
-	t := &table{buckets: make([]ttBucket, n)}
+	t = &table{buckets: make([]ttBucket, n)}
 	adviseHuge(t.buckets)
-	return t
+	return t, nil
 }
 
 // clear empties the table. It must not run while a search uses the table.

@@ -6,7 +6,10 @@ import (
 )
 
 func TestTableRoundTrip(t *testing.T) {
-	tt := newTable(1)
+	tt, err := newTable(1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
 	tt.newSearch()
 	key := uint64(0x123456789ABCDEF)
 	tt.store(key, -1234, 17, boundLower, 0x1ABCDE)
@@ -52,7 +55,10 @@ func TestWinScoreAdjust(t *testing.T) {
 // writer stores data derived from the key; a reader that gets a hit must see
 // exactly that data (torn entries fail the XOR check instead).
 func TestTableConcurrent(t *testing.T) {
-	tt := newTable(1)
+	tt, err := newTable(1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
 	tt.buckets = tt.buckets[:4] // force collisions
 	var wg sync.WaitGroup
 	for g := range 4 {

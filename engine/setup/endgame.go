@@ -43,6 +43,9 @@ func (c EGDB) Open() (*Endgame, error) {
 	if c.CacheMiB < 0 || c.Pieces < 0 {
 		return nil, fmt.Errorf("endgame database: negative cache (%d MiB) or piece count (%d)", c.CacheMiB, c.Pieces)
 	}
+	if err := search.CheckTable("egdb-cache", c.CacheMiB, 0); err != nil {
+		return nil, fmt.Errorf("endgame database: %w", err)
+	}
 	db, dir, err := egdb.OpenUser(c.Dir, c.CacheMiB)
 	if err != nil {
 		if dir == "" {

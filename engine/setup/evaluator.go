@@ -13,6 +13,7 @@ import (
 
 	"crown/engine/eval"
 	"crown/engine/eval/features"
+	"crown/engine/eval/features/weights"
 	"crown/engine/search"
 	"crown/nets/fast"
 )
@@ -20,7 +21,7 @@ import (
 // Evaluator names. A seed-004 heuristic is "features:" followed by its kind
 // (8F, 10F, 15F, 19F, 25F, 3Ph, E3Ph; case does not matter).
 const (
-	Material       = "material"  // piece count, kings 1.5 (seed 001's control player); the default
+	Material       = "material"  // piece count, kings 1.5 (seed 001's control player)
 	NN             = "nn"        // a seeds' neural network: Eval.Net, or the embedded default
 	NNUE           = "nnue"      // crown's trained network (nets/nnue): Eval.Net, or the embedded default
 	FeaturesPrefix = "features:" // a seed-004 heuristic of the named kind, weights from Eval.Weights
@@ -29,32 +30,80 @@ const (
 	Heuristic = "heuristic"
 )
 
+// DefaultEval is the evaluator used when none is named: engine mode,
+// analyze, match and play. The embedded evolved network beat material at
+// equal depth 8 over the 156 ACF ballots with both colours, +103 Elo
+// [+83, +124] (docs/evolution.md). This is the one place to change it;
+// bench, book build and book match pin material so that their figures
+// stay comparable.
+const DefaultEval = NN
+
 // Eval names an evaluator and its weight file.
 type Eval struct {
-	Name    string // one of EvalNames; "" means Material
+	Name    string // one of EvalNames; "" means DefaultEval
 	Net     string // nn: network weight file (CROWNNET); "" = the embedded network
-	Weights string // features:KIND and heuristic: heuristic weight file (CRWNHEUR)
+	Weights string // features:KIND and heuristic: heuristic weight file (CRWNHEUR); "" = the embedded trained weights of KIND
 }
 
-// EvalNames lists every accepted name, the default first.
+// EvalNames lists every accepted name, DefaultEval first.
 func EvalNames() []string {
-	names := []string{Material, NN, NNUE}
+	all := []string{Material, NN, NNUE}
 	for k := features.F8; k <= features.E3Ph; k++ {
-		names = append(names, FeaturesPrefix+k.String())
+		all = append(all, FeaturesPrefix+k.String())
 	}
-	return append(names, Heuristic)
+	all = append(all, Heuristic)
+	names := []string{DefaultEval}
+	for _, n := range all {
+		if n != DefaultEval {
+			names = append(names, n)
+		}
+	}
+	return names
 }
 
-// errNoWeights is returned for a heuristic without a weight file: crown
-// embeds no heuristic weights (trained ones are files in engine/eval/features/weights/).
-var errNoWeights = errors.New("needs a weight file (--weights, or the Hub net-file; written by crown evolve ga): the binary embeds none; trained files are in engine/eval/features/weights/")
+// Loaded is an evaluator ready for the search, with the scale that turns
+// its scores into men for display (menscale.go).
+type Loaded struct {
+	New   search.NewEvaluator
+	Scale Scale
+}
+
+// Load is Factory plus the evaluator's scale to men: exact for material,
+// fitted on the fixed position set for the others (some 30 ms).
+func (e Eval) Load() (Loaded, error) {
+	f, err := e.Factory()
+	if err != nil {
+		return Loaded{}, err
+	}
+	name := strings.ToLower(e.Name)
+	if name == "" {
+		name = DefaultEval
+	}
+	if name == Material || name == NNUE {
+		return Loaded{New: f}, nil // scores already in centi-men (nnue: calibrated by crown train)
+	}
+	bound := 0.0
+	if name == NN {
+		bound = search.FScale
+	}
+	fit, err := FitScale(f, bound)
+	if err != nil {
+		return Loaded{}, fmt.Errorf("evaluator %s: %w", e.Name, err)
+	}
+	return Loaded{New: f, Scale: fit.Scale}, nil
+}
+
+// errNoWeights is returned for `heuristic` without a weight file: it takes
+// the kind from the file. features:KIND without a file uses crown's trained
+// weights, embedded from engine/eval/features/weights/.
+var errNoWeights = errors.New("needs a weight file (--weights, or the Hub net-file; written by crown evolve ga), or use features:KIND for crown's embedded trained weights of a kind")
 
 // Factory checks the choice, loads its file and returns the evaluator
 // constructor. Errors name the evaluator and say what is wrong.
 func (e Eval) Factory() (search.NewEvaluator, error) {
 	name := e.Name
 	if name == "" {
-		name = Material
+		name = DefaultEval
 	}
 	lower := strings.ToLower(name)
 	isFeatures := strings.HasPrefix(lower, FeaturesPrefix)
@@ -93,10 +142,19 @@ func (e Eval) Factory() (search.NewEvaluator, error) {
 
 // heuristic loads a weight file, checking its kind when want is not nil.
 func heuristic(name, file string, want *features.Kind) (search.NewEvaluator, error) {
-	if file == "" {
+	var h *features.Heuristic
+	var err error
+	switch {
+	case file != "":
+		h, err = features.Load(file)
+	case want != nil:
+		var data []byte
+		if data, err = weights.File(want.String()); err == nil {
+			h, err = features.Unmarshal(data)
+		}
+	default:
 		return nil, fmt.Errorf("evaluator %s %w", name, errNoWeights)
 	}
-	h, err := features.Load(file)
 	if err != nil {
 		return nil, fmt.Errorf("evaluator %s: %w", name, err)
 	}

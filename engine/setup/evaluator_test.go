@@ -70,7 +70,6 @@ func TestEvalErrors(t *testing.T) {
 	}{
 		{Eval{Name: "stockfish"}, "unknown evaluator"},
 		{Eval{Name: "features:9F"}, "unknown heuristic"},
-		{Eval{Name: "features:E3Ph"}, "the binary embeds none"},
 		{Eval{Name: "heuristic"}, "needs a weight file"},
 		{Eval{Name: "features:E3Ph", Weights: f10}, "holds a 10F heuristic"},
 		{Eval{Name: "features:8F", Weights: junk}, "not a crown heuristic weight file"},
@@ -188,6 +187,28 @@ func TestLostByRulesNotByNet(t *testing.T) {
 	for _, g := range evs {
 		if g.bad != nil {
 			t.Fatalf("the net was asked about %s, which has no legal move", g.bad.FEN())
+		}
+	}
+}
+
+// TestEmbeddedHeuristics: every features:KIND works without a file, with
+// the embedded weights, which are byte for byte the shipped files.
+func TestEmbeddedHeuristics(t *testing.T) {
+	for k := features.F8; k <= features.E3Ph; k++ {
+		f, err := Eval{Name: FeaturesPrefix + k.String()}.Factory()
+		if err != nil {
+			t.Fatalf("%s: %v", k, err)
+		}
+		shipped, err := features.Load(filepath.Join("..", "eval", "features", "weights", k.String()+".weights"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := board.Start()
+		q, _ := board.ParseFEN("W:W18,21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11,14")
+		for _, pos := range []board.Position{p, q} {
+			if got, want := f().Evaluate(&pos), shipped.Evaluate(&pos); got != want {
+				t.Errorf("%s: embedded weights score %d, the shipped file %d", k, got, want)
+			}
 		}
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"crown/book"
 	"crown/engine/board"
 	"crown/engine/search"
+	"crown/engine/setup"
 	"crown/nets"
 	"crown/nets/fast"
 	"crown/nets/species"
@@ -45,6 +46,7 @@ type Coalition struct {
 // memberSearch is one network's search, given its context and limits before
 // every vote (species.Voter).
 type memberSearch struct {
+	scale setup.Scale // its scores to men
 	label string
 	s     *search.Searcher
 	ctx   context.Context
@@ -121,7 +123,12 @@ func (c *Coalition) Configure(o protocol.Options) error {
 			if err != nil {
 				return err
 			}
-			members = append(members, &memberSearch{label: m.Label, s: s})
+			// Each member's scores print in men, like a single network's.
+			fit, err := setup.FitScale(fast.Factory(net), search.FScale)
+			if err != nil {
+				return fmt.Errorf("ensemble member %d: %w", i, err)
+			}
+			members = append(members, &memberSearch{label: m.Label, s: s, scale: fit.Scale})
 		}
 		c.log.Info().Str("ensemble", file).Int("members", len(members)).Int("hash_mb_each", hash).Msg("coalition loaded")
 	}
@@ -184,7 +191,7 @@ func (c *Coalition) Search(ctx context.Context, req protocol.Request, info func(
 	for _, m := range c.members {
 		res.Nodes += m.res.Nodes
 		if res.PV == nil && len(m.res.PV) > 0 && m.res.Move.SamePosition(mv) {
-			res.PV, res.Score, res.Depth = m.res.PV, m.res.Score, m.res.Depth
+			res.PV, res.Score, res.Depth = m.res.PV, m.scale.Men(m.res.Score), m.res.Depth
 		}
 	}
 	if info != nil {

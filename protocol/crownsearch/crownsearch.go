@@ -22,8 +22,8 @@ import (
 	"crown/protocol"
 )
 
-// Evaluator names accepted in Options.Evaluator ("" means material); all
-// of setup.EvalNames are accepted.
+// Evaluator names accepted in Options.Evaluator ("" means
+// setup.DefaultEval); all of setup.EvalNames are accepted.
 const (
 	Material  = setup.Material  // piece count, kings 1.5 (seed 001's control player)
 	NN        = setup.NN        // a seeds' neural network: Options.NetFile, or the embedded default
@@ -41,33 +41,30 @@ type Searcher struct {
 	opts    protocol.Options
 	player  *book.Player   // nil when the book is off
 	endgame *setup.Endgame // nil when the database policy is off
-	eval    search.NewEvaluator
+	eval    setup.Loaded   // the evaluator and its scale to men
+	known   *book.Book     // the embedded book, for KnownOpening
 }
 
 // New returns a searcher with protocol.DefaultOptions.
 func New(log zerolog.Logger) (*Searcher, error) {
-	a := &Searcher{log: log}
+	known, err := book.Default()
+	if err != nil {
+		return nil, err
+	}
+	a := &Searcher{log: log, known: known}
 	if err := a.Configure(protocol.DefaultOptions()); err != nil {
 		return nil, err
 	}
 	return a, nil
 }
 
-// EngineDefault is engine mode's evaluator: the embedded evolved network,
-// which beat material at equal depth 8 over the 156 ACF ballots with both
-// colours, +103 Elo [+83, +124] (docs/evolution.md).
-const EngineDefault = NN
+// Evaluators implements protocol.Evaluators; the default
+// (setup.DefaultEval) comes first.
+func (a *Searcher) Evaluators() []string { return setup.EvalNames() }
 
-// Evaluators implements protocol.Evaluators; the default comes first.
-func (a *Searcher) Evaluators() []string {
-	names := []string{EngineDefault}
-	for _, n := range setup.EvalNames() {
-		if n != EngineDefault {
-			names = append(names, n)
-		}
-	}
-	return names
-}
+// KnownOpening implements protocol.Openings: p is a position of the
+// embedded opening book (whatever the book policy).
+func (a *Searcher) KnownOpening(p *board.Position) bool { return a.known.Contains(p) }
 
 // NewGame clears the transposition table and move-ordering history.
 func (a *Searcher) NewGame() { a.s.Clear() }
@@ -78,7 +75,7 @@ func (a *Searcher) NewGame() { a.s.Clear() }
 func evalChoice(o protocol.Options) setup.Eval {
 	e := setup.Eval{Name: o.Evaluator}
 	if e.Name == "" {
-		e.Name = EngineDefault
+		e.Name = setup.DefaultEval
 	}
 	switch {
 	case e.Name == NN || e.Name == setup.NNUE:
@@ -101,7 +98,7 @@ func (a *Searcher) Configure(o protocol.Options) error {
 	newEval := a.eval
 	if first || evalChoice(o) != evalChoice(a.opts) {
 		var err error
-		if newEval, err = evalChoice(o).Factory(); err != nil {
+		if newEval, err = evalChoice(o).Load(); err != nil {
 			return err
 		}
 	}
@@ -121,7 +118,7 @@ func (a *Searcher) Configure(o protocol.Options) error {
 		}
 	}
 	if first || newDB || evalChoice(o) != evalChoice(a.opts) || o.SearchTrial != a.opts.SearchTrial {
-		so := search.Options{Eval: newEval, HashMB: o.HashMB, Threads: o.Threads, EGDB: o.EGDBPolicy}
+		so := search.Options{Eval: newEval.New, HashMB: o.HashMB, Threads: o.Threads, EGDB: o.EGDBPolicy}
 		if err := trial(&so, o.SearchTrial); err != nil {
 			if newDB {
 				endgame.Close()
@@ -141,7 +138,9 @@ func (a *Searcher) Configure(o protocol.Options) error {
 		a.s = s
 	} else {
 		if o.HashMB != a.opts.HashMB {
-			a.s.SetHashMB(o.HashMB)
+			if err := a.s.SetHashMB(o.HashMB); err != nil {
+				return err // the table in use stays
+			}
 		}
 		if o.Threads != a.opts.Threads {
 			a.s.SetThreads(o.Threads)
@@ -223,10 +222,19 @@ func (a *Searcher) Search(ctx context.Context, req protocol.Request, info func(p
 			}()
 		}
 	}
+	// Scores go out in men (setup.Scale): the search keeps the evaluator's units.
+	men := a.eval.Scale.Men
 	res := a.s.Search(ctx, lim, g.Position(), g.History(), func(i search.Info) {
-		info(protocol.Info{Depth: i.Depth, Score: i.Score, Nodes: i.Nodes, Time: i.Time, PV: i.PV, RootScores: i.RootScores})
+		var roots []search.RootScore
+		if len(i.RootScores) > 0 {
+			roots = make([]search.RootScore, len(i.RootScores))
+			for k, r := range i.RootScores {
+				roots[k] = search.RootScore{Move: r.Move, Score: men(r.Score)}
+			}
+		}
+		info(protocol.Info{Depth: i.Depth, Score: men(i.Score), Nodes: i.Nodes, Time: i.Time, PV: i.PV, RootScores: roots})
 	})
-	return protocol.Result{PV: res.PV, Score: res.Score, Depth: res.Depth, Nodes: res.Nodes}
+	return protocol.Result{PV: res.PV, Score: men(res.Score), Depth: res.Depth, Nodes: res.Nodes}
 }
 
 // databaseMove is the database's move when the root is in it (it keeps the

@@ -182,3 +182,25 @@ func TestCheckerBoardAllScores(t *testing.T) {
 		}
 	}
 }
+
+// TestHashTooLargeKeepsTable: a hash size the machine cannot hold is an
+// error from Configure and the searcher keeps playing with its table.
+func TestHashTooLargeKeepsTable(t *testing.T) {
+	if search.MaxTableMiB() >= 1<<16 {
+		t.Skip("this machine could hold 64 GiB")
+	}
+	a, err := New(zerolog.Nop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := protocol.DefaultOptions()
+	o.Book, o.HashMB = "off", 1<<16
+	if err := a.Configure(o); err == nil {
+		t.Fatal("64 GiB of hash accepted")
+	}
+	g := board.NewGame(board.Start(), board.Rules{})
+	r := a.Search(context.Background(), protocol.Request{Game: g, Limits: protocol.Limits{Depth: 3}}, func(protocol.Info) {})
+	if len(r.PV) == 0 {
+		t.Fatal("no move after a refused hash size")
+	}
+}

@@ -81,12 +81,20 @@ func (m *Mock) NewGame() {
 	m.mu.Unlock()
 }
 
-// Configure implements protocol.Searcher; the evaluator "broken" fails.
+// RefusedHashMB is a hash size Mock.Configure refuses, as a searcher
+// refuses a table the machine cannot hold.
+const RefusedHashMB = 777
+
+// Configure implements protocol.Searcher; the evaluator "broken" fails, and
+// so does a hash of RefusedHashMB.
 func (m *Mock) Configure(o protocol.Options) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if o.Evaluator == "broken" {
 		return errors.New("cannot load evaluator")
+	}
+	if o.HashMB == RefusedHashMB {
+		return errors.New("hash 777 MiB: no room")
 	}
 	m.configured = append(m.configured, o)
 	return nil

@@ -30,7 +30,7 @@ import (
 func RunScript(t testing.TB, s protocol.Searcher, script string) {
 	t.Helper()
 	ss := NewSession(t, s)
-	r := &runner{s: ss, frame: protocol.FrameStandard, pos: board.Start()}
+	r := &runner{s: ss, frame: protocol.FrameAuto, pos: board.Start()}
 	for i, raw := range strings.Split(script, "\n") {
 		line := strings.TrimSpace(raw)
 		if line == "" || strings.HasPrefix(line, "#") {
@@ -45,7 +45,9 @@ func RunScript(t testing.TB, s protocol.Searcher, script string) {
 
 type runner struct {
 	s         *Session
-	frame     protocol.Frame
+	frame     protocol.Frame // the pos-frame parameter
+	posFrame  protocol.Frame // the frame the last pos was read in
+	posBad    bool           // the last pos was rejected: go must not search
 	pos       board.Position // the Hub position (pos)
 	cbPos     board.Position // the last getmove position
 	searching bool           // a search is running: the engine queues commands
@@ -139,16 +141,21 @@ func (r *runner) track(text string) {
 		}
 	case "set-param":
 		if n, _ := l.Get("name"); n == "pos-frame" {
-			if v, _ := l.Get("value"); v == "pydraughts" {
+			switch v, _ := l.Get("value"); v {
+			case "pydraughts":
 				r.frame = protocol.FramePydraughts
-			} else if v == "standard" {
+			case "standard":
 				r.frame = protocol.FrameStandard
+			case "auto":
+				r.frame = protocol.FrameAuto
 			}
 		}
 	case "pos":
+		r.posBad = true // until the pos is read in full below
 		var p board.Position
+		frame := protocol.FrameStandard
 		if v, ok := l.Get("pos"); ok {
-			p, err = protocol.ParsePosition(v, r.frame)
+			p, frame, err = protocol.ReadPosition(v, r.frame)
 		} else if v, ok := l.Get("fen"); ok {
 			p, err = board.ParseFEN(v)
 		} else if l.Has("start") {
@@ -162,12 +169,12 @@ func (r *runner) track(text string) {
 		g := board.NewGame(p, board.Rules{})
 		if moves, ok := l.Get("moves"); ok {
 			for _, m := range strings.Fields(moves) {
-				if _, err := g.PlayText(m); err != nil {
+				if _, err := g.PlayText(protocol.MoveText(m, frame)); err != nil {
 					return
 				}
 			}
 		}
-		r.pos = g.Position()
+		r.pos, r.posFrame, r.posBad = g.Position(), frame, false
 	}
 }
 
@@ -183,21 +190,24 @@ func (r *runner) check(l protocol.Line) error {
 	case "done":
 		mv, ok := l.Get("move")
 		if !ok {
-			if r.pos.HasMoves() {
+			if r.pos.HasMoves() && !r.posBad {
 				return fmt.Errorf("done without a move")
 			}
 			return nil
 		}
-		m, err := r.pos.ParseMove(mv)
-		if err != nil {
-			return fmt.Errorf("done move in %s: %v", r.pos.FEN(), err)
+		if r.posBad {
+			return fmt.Errorf("done with a move after a rejected pos")
 		}
-		if m.HubString() != mv {
-			return fmt.Errorf("done move %s is not in Hub form %s", mv, m.HubString())
+		m, err := r.pos.ParseMove(protocol.MoveText(mv, r.posFrame))
+		if err != nil {
+			return fmt.Errorf("done move in %s (%s frame): %v", r.pos.FEN(), r.posFrame, err)
+		}
+		if h := protocol.HubMove(m, r.posFrame); h != mv {
+			return fmt.Errorf("done move %s is not in Hub form %s", mv, h)
 		}
 		if pm, ok := l.Get("ponder"); ok {
 			after := r.pos.Play(m)
-			if _, err := after.ParseMove(pm); err != nil {
+			if _, err := after.ParseMove(protocol.MoveText(pm, r.posFrame)); err != nil {
 				return fmt.Errorf("ponder move: %v", err)
 			}
 		}
