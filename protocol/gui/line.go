@@ -18,7 +18,7 @@ type line struct {
 	moves  []board.Move
 	cur    int
 	result board.Result
-	reason string // why result was set: "resigned", "draw agreed"
+	reason string      // why result was set: "resigned", "draw agreed"
 	tags   [][2]string // PDN tag pairs of a loaded game or ballot
 }
 

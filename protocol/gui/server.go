@@ -46,7 +46,7 @@ type Server struct {
 	hosts    []string
 	openings openings
 	book     *book.Book
-	egdb     prober        // nil when the database cannot be opened
+	egdb     prober         // nil when the database cannot be opened
 	endgame  *setup.Endgame // closed by Close
 	ctx      context.Context
 	cancel   context.CancelFunc

@@ -15,7 +15,7 @@ type stateView struct {
 	Side     string      `json:"side"`   // "B" or "W": to move
 	Pieces   []string    `json:"pieces"` // 32 entries, square 1 first: "", "b", "B" (king), "w", "W"
 	Legal    []moveView  `json:"legal"`
-	Last     *moveView   `json:"last"` // the move that led here; null at the start
+	Last     *moveView   `json:"last"`  // the move that led here; null at the start
 	Moves    []string    `json:"moves"` // the whole line in PDN notation
 	Cur      int         `json:"cur"`   // moves played (the cursor)
 	Over     bool        `json:"over"`
