@@ -506,8 +506,8 @@ func TestThinkPlaysAndStreams(t *testing.T) {
 	}
 	var after stateView
 	json.Unmarshal(s.next(t, "state", 10*time.Second).data, &after)
-	if after.Cur != 1 || after.Side != "W" || after.Job != "" {
-		t.Errorf("after crown's move: cur %d side %s job %q", after.Cur, after.Side, after.Job)
+	if after.Cur != 1 || after.Side != "W" || after.Job != "" || after.Seq <= st.Seq {
+		t.Errorf("after crown's move: cur %d side %s job %q seq %d (answer to go: seq %d)", after.Cur, after.Side, after.Job, after.Seq, st.Seq)
 	}
 	waitIdle(t, c.srv, 2*time.Second)
 	// stop while thinking plays the best move so far

@@ -51,6 +51,7 @@ type session struct {
 	mu        sync.Mutex
 	line      line
 	gen       uint64 // bumped on every change of line or cursor
+	seq       uint64 // state snapshots taken
 	job       *job
 	analysing bool     // analysis follows the cursor until stopped
 	set       settings // of the last go, analyse or graph
@@ -73,6 +74,8 @@ func newSession(id string, srv *Server) *session {
 func (s *session) stateLocked() stateView {
 	v := view(&s.line, s.srv.egdb, s.srv.book)
 	v.Gen = s.gen
+	s.seq++
+	v.Seq = s.seq
 	v.Settings = s.set
 	if s.job != nil {
 		v.Job = s.job.kind

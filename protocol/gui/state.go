@@ -11,20 +11,24 @@ import (
 
 // stateView is the answer to every command and the "state" event.
 type stateView struct {
-	FEN      string      `json:"fen"`
-	Side     string      `json:"side"`   // "B" or "W": to move
-	Pieces   []string    `json:"pieces"` // 32 entries, square 1 first: "", "b", "B" (king), "w", "W"
-	Legal    []moveView  `json:"legal"`
-	Last     *moveView   `json:"last"`  // the move that led here; null at the start
-	Moves    []string    `json:"moves"` // the whole line in PDN notation
-	Cur      int         `json:"cur"`   // moves played (the cursor)
-	Over     bool        `json:"over"`
-	Result   string      `json:"result"` // PDN: 1-0 (Black won), 0-1, 1/2-1/2, "" while going on
-	Status   string      `json:"status"` // why it ended
-	EGDB     string      `json:"egdb"`   // database verdict for the side to move: win, draw, loss; "" outside it
-	Book     []bookView  `json:"book"`
-	Job      string      `json:"job"` // "think", "analyse", "graph" or ""
-	Gen      uint64      `json:"gen"` // changes whenever the line or cursor does
+	FEN    string     `json:"fen"`
+	Side   string     `json:"side"`   // "B" or "W": to move
+	Pieces []string   `json:"pieces"` // 32 entries, square 1 first: "", "b", "B" (king), "w", "W"
+	Legal  []moveView `json:"legal"`
+	Last   *moveView  `json:"last"`  // the move that led here; null at the start
+	Moves  []string   `json:"moves"` // the whole line in PDN notation
+	Cur    int        `json:"cur"`   // moves played (the cursor)
+	Over   bool       `json:"over"`
+	Result string     `json:"result"` // PDN: 1-0 (Black won), 0-1, 1/2-1/2, "" while going on
+	Status string     `json:"status"` // why it ended
+	EGDB   string     `json:"egdb"`   // database verdict for the side to move: win, draw, loss; "" outside it
+	Book   []bookView `json:"book"`
+	Job    string     `json:"job"` // "think", "analyse", "graph" or ""
+	Gen    uint64     `json:"gen"` // changes whenever the line or cursor does
+	// Seq numbers the session's state snapshots in the order they were
+	// taken: an answer and an event can cross on the way to the page, which
+	// keeps the newest.
+	Seq      uint64      `json:"seq"`
 	Tags     [][2]string `json:"tags,omitempty"`
 	Settings settings    `json:"settings"`
 }

@@ -13,7 +13,7 @@
 
   const app = {
     id: "", state: null, flipped: true, sel: null, drag: null,
-    info: null, graph: [], setup: null, setupPiece: "b", events: null, lastGo: 0,
+    info: null, graph: [], setup: null, analyseAt: 0, firstInfoMs: null, setupPiece: "b", events: null, lastGo: 0,
   };
   window.crown = app;
 
@@ -63,6 +63,7 @@
 
   // ---- state ----
   function setState(st) {
+    if (app.state && st.seq <= app.state.seq) return; // an older snapshot overtaken by a newer one
     const moved = !app.state || st.gen !== app.state.gen;
     app.state = st;
     if (moved) { app.sel = null; app.info = null; }
@@ -208,10 +209,10 @@
     $("nodes").textContent = inf && !inf.source ? `${fmtNodes(inf.nodes)} nodes · ${fmtNodes(inf.nps)}/s` : "";
     $("pv").textContent = inf ? inf.pv.join(" ") : "";
     setBar(inf ? inf.score : null);
-    $("egdb").textContent = st.egdb ? `endgame database: ${side} ${st.egdb === "win" ? "wins" : st.egdb === "loss" ? "loses" : "draws"}` : "";
+    $("egdb").textContent = st.egdb && !app.setup ? `endgame database: ${side} ${st.egdb === "win" ? "wins" : st.egdb === "loss" ? "loses" : "draws"}` : "";
     const bk = $("book");
     bk.textContent = "";
-    if (st.book.length) {
+    if (st.book.length && !app.setup) {
       bk.append("book: ");
       for (const b of st.book) {
         const s = document.createElement("span");
@@ -334,6 +335,7 @@
 
   // ---- events from the server ----
   function connect() {
+    if (app.events) app.events.close();
     const es = new EventSource("/api/events?s=" + app.id);
     app.events = es;
     es.addEventListener("state", (e) => setState(JSON.parse(e.data)));
@@ -342,6 +344,7 @@
       if (!app.state || inf.gen !== app.state.gen) return;
       app.info = inf;
       if (inf.job === "think") app.lastThink = inf;
+      if (inf.job === "analyse" && app.analyseAt && app.firstInfoMs === null) app.firstInfoMs = performance.now() - app.analyseAt;
       render();
     });
     es.addEventListener("graph", (e) => {
@@ -382,8 +385,9 @@
     $("btn-go").onclick = () => command("/api/go", settings());
     $("btn-stop").onclick = () => command("/api/stop");
     $("btn-analyse").onclick = () => {
-      if (app.state.job === "analyse") command("/api/stop");
-      else command("/api/analyse", settings());
+      if (app.state.job === "analyse") { command("/api/stop"); return; }
+      app.analyseAt = performance.now(); app.firstInfoMs = null;
+      command("/api/analyse", settings());
     };
     $("btn-graph").onclick = () => { app.graph = []; command("/api/graph", { evaluator: $("sel-eval").value }); };
     $("btn-resign").onclick = () => command("/api/resign", { side: humanSide() });
@@ -441,6 +445,10 @@
       const st = await command("/api/new", { from: "fen", fen });
       if (st) { app.setup = null; $("text").value = fen; app.graph = []; render(); } else $("sel-crown").value = sides;
     };
+    // Leaving the page closes its stream, which stops its search on the
+    // server; a page restored from the back-forward cache reconnects.
+    window.addEventListener("pagehide", () => { if (app.events) app.events.close(); });
+    window.addEventListener("pageshow", (ev) => { if (ev.persisted && app.id) connect(); });
     document.addEventListener("keydown", (ev) => {
       if (ev.target.matches("input, textarea, select")) return;
       if (ev.key === "ArrowLeft") undo();
