@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"runtime"
+	"syscall"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -46,7 +47,7 @@ func (c *guiCmd) Run(log *zerolog.Logger) error {
 			log.Warn().Err(err).Msg("could not open a browser; open the address yourself")
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go func() {
 		<-ctx.Done()

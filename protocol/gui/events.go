@@ -1,5 +1,5 @@
 // events.go serves a session's Server-Sent Events stream (GET /api/events):
-// "state" after crown moves, "info" per search iteration, "graph" per
+// "state" when the stream opens and after crown moves, "info" per search iteration, "graph" per
 // evaluated position, "error" when a search cannot start. The stream ends
 // when the page goes away, which stops the session's search.
 package gui
@@ -31,6 +31,11 @@ func (srv *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
+	// The stream starts with the current state: what happened before it was
+	// open (crown may already have moved) is not lost.
+	s.mu.Lock()
+	s.publishLocked("state", s.stateLocked())
+	s.mu.Unlock()
 	fmt.Fprint(w, ": crown\n\n")
 	flusher.Flush()
 	tick := time.NewTicker(keepAlive)

@@ -6,6 +6,8 @@ package gui
 
 import (
 	"image/color"
+
+	"github.com/chromedp/chromedp"
 	"net/url"
 	"testing"
 	"time"
@@ -91,6 +93,17 @@ func TestBrowserPlayFromStart(t *testing.T) {
 	}
 	p.clickID("btn-undo")
 	p.waitJS(`crown.state.cur === 0 && crown.state.side === "B"`, 5*time.Second)
+
+	// crown takes Black: it moves first in a new game, and the board turns
+	// so the player's White is at the bottom (square 32 bottom left... 1 top right).
+	p.do(chromedp.SetValue(chromedp.CSS("#sel-crown"), "B"))
+	p.clickID("btn-new")
+	p.waitJS(`crown.state.moves.length === 1 && crown.state.side === "W" && crown.state.job === ""`, 10*time.Second)
+	_, y1 := p.squareXY(1)
+	_, y32 := p.squareXY(32)
+	if y1 > y32 {
+		t.Errorf("with crown Black, square 1 is below square 32 (y %v > %v)", y1, y32)
+	}
 }
 
 func lum(c color.RGBA) int { return (int(c.R)*3 + int(c.G)*6 + int(c.B)) / 10 }

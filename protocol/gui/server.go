@@ -149,6 +149,7 @@ func (srv *Server) addSession() (*session, error) {
 	}
 	s := newSession(newSessionID(), srv)
 	srv.sessions[s.id] = s
+	go s.prepare()
 	return s, nil
 }
 

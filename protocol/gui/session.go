@@ -192,6 +192,21 @@ func (s *session) runSearch(ctx context.Context, set settings, run func(context.
 	return run(ctx, sr)
 }
 
+// prepare makes the searcher while the page loads: its network and
+// transposition table take from a few to a few hundred milliseconds to set
+// up (the table's memory, on a loaded machine), which the first "analyse"
+// would otherwise wait for.
+func (s *session) prepare() {
+	s.searchMu.Lock()
+	defer s.searchMu.Unlock()
+	s.mu.Lock()
+	name := s.set.Evaluator
+	s.mu.Unlock()
+	if _, err := s.searcherFor(name); err != nil {
+		s.log.Warn().Err(err).Msg("preparing the searcher")
+	}
+}
+
 // searcherFor returns the session's searcher with evaluator name; called
 // with searchMu held.
 func (s *session) searcherFor(name string) (protocol.Searcher, error) {

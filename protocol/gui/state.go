@@ -11,20 +11,23 @@ import (
 
 // stateView is the answer to every command and the "state" event.
 type stateView struct {
-	FEN    string     `json:"fen"`
-	Side   string     `json:"side"`   // "B" or "W": to move
-	Pieces []string   `json:"pieces"` // 32 entries, square 1 first: "", "b", "B" (king), "w", "W"
-	Legal  []moveView `json:"legal"`
-	Last   *moveView  `json:"last"`  // the move that led here; null at the start
-	Moves  []string   `json:"moves"` // the whole line in PDN notation
-	Cur    int        `json:"cur"`   // moves played (the cursor)
-	Over   bool       `json:"over"`
-	Result string     `json:"result"` // PDN: 1-0 (Black won), 0-1, 1/2-1/2, "" while going on
-	Status string     `json:"status"` // why it ended
-	EGDB   string     `json:"egdb"`   // database verdict for the side to move: win, draw, loss; "" outside it
-	Book   []bookView `json:"book"`
-	Job    string     `json:"job"` // "think", "analyse", "graph" or ""
-	Gen    uint64     `json:"gen"` // changes whenever the line or cursor does
+	FEN  string `json:"fen"`
+	Side string `json:"side"` // "B" or "W": to move
+	// StartSide is who moves first in the line ("W" for some set-up
+	// positions), for numbering the moves.
+	StartSide string     `json:"start_side"`
+	Pieces    []string   `json:"pieces"` // 32 entries, square 1 first: "", "b", "B" (king), "w", "W"
+	Legal     []moveView `json:"legal"`
+	Last      *moveView  `json:"last"`  // the move that led here; null at the start
+	Moves     []string   `json:"moves"` // the whole line in PDN notation
+	Cur       int        `json:"cur"`   // moves played (the cursor)
+	Over      bool       `json:"over"`
+	Result    string     `json:"result"` // PDN: 1-0 (Black won), 0-1, 1/2-1/2, "" while going on
+	Status    string     `json:"status"` // why it ended
+	EGDB      string     `json:"egdb"`   // database verdict for the side to move: win, draw, loss; "" outside it
+	Book      []bookView `json:"book"`
+	Job       string     `json:"job"` // "think", "analyse", "graph" or ""
+	Gen       uint64     `json:"gen"` // changes whenever the line or cursor does
 	// Seq numbers the session's state snapshots in the order they were
 	// taken: an answer and an event can cross on the way to the page, which
 	// keeps the newest.
@@ -72,6 +75,10 @@ func view(l *line, eg prober, bk *book.Book) stateView {
 	v := stateView{FEN: p.FEN(), Side: "B", Cur: l.cur, Legal: []moveView{}, Moves: []string{}, Book: []bookView{}}
 	if p.Side == board.White {
 		v.Side = "W"
+	}
+	v.StartSide = "B"
+	if l.start.Side == board.White {
+		v.StartSide = "W"
 	}
 	for s := board.Square(0); s < 32; s++ {
 		v.Pieces = append(v.Pieces, pieceLetters[p.At(s)])

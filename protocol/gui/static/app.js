@@ -13,7 +13,7 @@
 
   const app = {
     id: "", state: null, flipped: true, sel: null, drag: null,
-    info: null, graph: [], setup: null, analyseAt: 0, firstInfoMs: null, setupPiece: "b", events: null, lastGo: 0,
+    info: null, graph: [], setup: null, analyseAt: 0, firstInfoMs: null, setupPiece: "b", events: null, lastGo: -1,
   };
   window.crown = app;
 
@@ -64,6 +64,7 @@
   // ---- state ----
   function setState(st) {
     if (app.state && st.seq <= app.state.seq) return; // an older snapshot overtaken by a newer one
+    app.startSide = st.start_side;
     const moved = !app.state || st.gen !== app.state.gen;
     app.state = st;
     if (moved) { app.sel = null; app.info = null; }
@@ -71,7 +72,7 @@
     maybeCrownMoves();
   }
 
-  function crownSides() { return $("sel-crown").value; }
+  function crownSides() { const v = $("sel-crown").value; return v === "none" ? "" : v; }
   function humanMay(side) { return !crownSides().includes(side); }
 
   function maybeCrownMoves() {
@@ -187,8 +188,18 @@
     const ol = $("moves");
     ol.textContent = "";
     let li = null;
+    // Moves are numbered in pairs from the start position's side: a game
+    // from a FEN with White to move starts "1. ... 22-18".
+    const whiteFirst = st.fen && app.startSide === "W";
     st.moves.forEach((m, i) => {
-      if (i % 2 === 0 || !li) { li = document.createElement("li"); ol.appendChild(li); }
+      const k = whiteFirst ? i + 1 : i;
+      if (k % 2 === 0 || !li) {
+        li = document.createElement("li");
+        const no = document.createElement("b");
+        no.textContent = `${Math.floor(k / 2) + 1}.` + (k % 2 ? " …" : "");
+        li.appendChild(no);
+        ol.appendChild(li);
+      }
       const s = document.createElement("span");
       s.textContent = m;
       s.dataset.ply = i + 1;
@@ -204,8 +215,8 @@
     // engine
     let inf = app.info && app.info.gen === st.gen ? app.info : null;
     if (!inf && app.lastThink && app.lastThink.gen === st.gen - 1 && !st.job) inf = app.lastThink; // crown's last move, as it saw it
-    $("score").textContent = inf ? inf.score.text : "–";
-    $("depth").textContent = inf ? (inf.source ? inf.source : "depth " + inf.depth) : "";
+    $("score").textContent = !inf ? "–" : inf.source === "book" ? "book move" : inf.score.text;
+    $("depth").textContent = !inf ? "" : inf.source === "egdb" ? "endgame database" : inf.source ? "" : "depth " + inf.depth;
     $("nodes").textContent = inf && !inf.source ? `${fmtNodes(inf.nodes)} nodes · ${fmtNodes(inf.nps)}/s` : "";
     $("pv").textContent = inf ? inf.pv.join(" ") : "";
     setBar(inf ? inf.score : null);
@@ -441,7 +452,7 @@
     $("btn-setup-done").onclick = async () => {
       const fen = setupFEN();
       const sides = $("sel-crown").value;
-      $("sel-crown").value = ""; // a set-up position starts with nobody to move for
+      $("sel-crown").value = "none"; // a set-up position starts with nobody playing
       const st = await command("/api/new", { from: "fen", fen });
       if (st) { app.setup = null; $("text").value = fen; app.graph = []; render(); } else $("sel-crown").value = sides;
     };
@@ -494,7 +505,7 @@
     if (!t) { message("paste a FEN or PDN first"); return; }
     app.graph = [];
     const isFEN = /^[BW]:/i.test(t) && !t.includes("\n");
-    $("sel-crown").value = "";
+    $("sel-crown").value = "none";
     if (isFEN) await command("/api/new", { from: "fen", fen: t });
     else await command("/api/pdn", { pdn: t });
   }
@@ -510,7 +521,7 @@
       if (s.error) throw new Error(s.error);
       app.id = s.id;
       const params = new URLSearchParams(location.search);
-      if (params.has("crown")) $("sel-crown").value = params.get("crown");
+      if (params.has("crown")) $("sel-crown").value = params.get("crown") || "none";
       orient();
       connect();
       if (params.has("fen")) await command("/api/new", { from: "fen", fen: params.get("fen") });
