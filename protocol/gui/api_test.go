@@ -79,7 +79,11 @@ func (c *client) raw(method, path, body string, hdr map[string]string) (int, []b
 	c.t.Helper()
 	u := c.hs.URL + path
 	if c.id != "" {
-		u += "?s=" + c.id
+		sep := "?"
+		if strings.Contains(path, "?") {
+			sep = "&"
+		}
+		u += sep + "s=" + c.id
 	}
 	var rd io.Reader
 	if body != "" {

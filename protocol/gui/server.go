@@ -113,6 +113,8 @@ func (srv *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/stop", srv.command(srv.stop))
 	mux.HandleFunc("POST /api/resign", srv.command(srv.resign))
 	mux.HandleFunc("POST /api/draw", srv.command(srv.offerDraw))
+	mux.HandleFunc("POST /api/match", srv.command(srv.startMatch))
+	mux.HandleFunc("GET /api/match", srv.handleMatch)
 	return guard(mux, srv.hosts)
 }
 

@@ -27,6 +27,8 @@ const (
 	jobGraph   = "graph"
 )
 
+// jobMatch (match.go) is a match between two crown configurations.
+
 // event is one Server-Sent Event.
 type event struct {
 	name string
@@ -53,8 +55,9 @@ type session struct {
 	gen       uint64 // bumped on every change of line or cursor
 	seq       uint64 // state snapshots taken
 	job       *job
-	analysing bool     // analysis follows the cursor until stopped
-	set       settings // of the last go, analyse or graph
+	analysing bool        // analysis follows the cursor until stopped
+	set       settings    // of the last go, analyse or graph
+	match     *matchState // the last match started, nil before
 	subs      map[chan event]struct{}
 	lastUsed  time.Time
 

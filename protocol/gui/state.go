@@ -101,7 +101,7 @@ func view(l *line, eg prober, bk *book.Book) stateView {
 			v.Legal = append(v.Legal, viewMove(&p, m))
 		}
 	}
-	if eg != nil {
+	if eg != nil && !v.Over {
 		if val, ok := eg.Probe(&p); ok {
 			v.EGDB = [...]string{"loss", "draw", "win"}[val+1]
 		}

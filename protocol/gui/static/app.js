@@ -54,9 +54,9 @@
   }
   function message(t) { $("msg").textContent = t; }
 
-  function settings() {
-    const lv = $("sel-level").value;
-    const s = { evaluator: $("sel-eval").value };
+  function settings(evalID, levelID) {
+    const lv = $(levelID || "sel-level").value;
+    const s = { evaluator: $(evalID || "sel-eval").value };
     if (lv[0] === "d") s.depth = +lv.slice(1); else s.movetime_ms = +lv.slice(1);
     return s;
   }
@@ -175,6 +175,7 @@
     const side = st.side === "B" ? "Black" : "White";
     let status = st.over ? `${st.result} — ${st.status}` : `${side} to move`;
     if (st.job === "think") status += " · crown is thinking";
+    if (st.job === "match" && app.match) status += ` · match game ${app.match.game}`;
     if (app.setup) status = "setting up a position";
     $("status").textContent = status;
     $("btn-undo").disabled = st.cur === 0;
@@ -182,6 +183,8 @@
     $("btn-redo").disabled = st.cur === st.moves.length;
     $("btn-last").disabled = st.cur === st.moves.length;
     $("btn-analyse").setAttribute("aria-pressed", st.job === "analyse" ? "true" : "false");
+    $("btn-match").setAttribute("aria-pressed", st.job === "match" ? "true" : "false");
+    $("btn-match").textContent = st.job === "match" ? "stop" : "start";
     $("btn-setup").setAttribute("aria-pressed", app.setup ? "true" : "false");
     $("setup-tools").hidden = !app.setup;
     // moves
@@ -232,6 +235,17 @@
       }
     }
     drawGraph();
+  }
+
+  function renderMatch() {
+    const m = app.match;
+    if (!m) return;
+    const score = (w, d) => w + d / 2;
+    $("match-score").textContent = `${m.a} ${score(m.wins, m.draws)} – ${score(m.losses, m.draws)} ${m.b}` +
+      ` (+${m.wins} =${m.draws} -${m.losses}); game ${m.game} of ${m.games}, a plays ${m.a_black ? "Black" : "White"}`;
+    const ol = $("match-results");
+    ol.textContent = "";
+    for (const r of m.results) { const li = document.createElement("li"); li.textContent = r; ol.appendChild(li); }
   }
 
   function setBar(score) {
@@ -358,6 +372,7 @@
       if (inf.job === "analyse" && app.analyseAt && app.firstInfoMs === null) app.firstInfoMs = performance.now() - app.analyseAt;
       render();
     });
+    es.addEventListener("match", (e) => { app.match = JSON.parse(e.data); renderMatch(); });
     es.addEventListener("graph", (e) => {
       const pt = JSON.parse(e.data);
       app.graph[pt.ply] = pt.score;
@@ -411,6 +426,18 @@
       $("in-eleven").hidden = $("sel-from").value !== "eleven";
     };
     $("btn-new").onclick = () => newGame();
+    $("btn-match").onclick = () => {
+      if (app.state.job === "match") { command("/api/stop"); return; }
+      $("sel-crown").value = "none";
+      app.graph = [];
+      command("/api/match", {
+        a: settings("sel-match-a-eval", "sel-match-a-level"), b: settings("sel-match-b-eval", "sel-match-b-level"),
+        games: +$("in-match-games").value, openings: $("sel-match-openings").value,
+      });
+    };
+    $("btn-match-pdn").onclick = async () => {
+      try { $("text").value = await api("/api/match?format=pdn"); } catch (e) { message(e.message); }
+    };
     $("sel-crown").onchange = () => { orient(); render(); maybeCrownMoves(); };
     $("btn-getfen").onclick = () => { $("text").value = app.state.fen; };
     $("btn-getpdn").onclick = async () => { try { $("text").value = await api("/api/pdn"); } catch (e) { message(e.message); } };
@@ -514,7 +541,12 @@
     bind();
     try {
       const info = await fetch("/api/info").then((r) => r.json());
-      for (const e of info.evaluators) $("sel-eval").add(new Option(e, e));
+      for (const e of info.evaluators) for (const id of ["sel-eval", "sel-match-a-eval", "sel-match-b-eval"]) $(id).add(new Option(e, e));
+      for (const id of ["sel-match-a-level", "sel-match-b-level"]) {
+        for (const o of $("sel-level").options) $(id).add(new Option(o.text, o.value));
+        $(id).value = "t100";
+      }
+      $("sel-match-b-eval").value = info.evaluators[info.evaluators.length - 1];
       info.ballots.forEach((b, i) => $("sel-ballot").add(new Option(b, String(i + 1))));
       $("in-eleven").max = info.eleven;
       const s = await fetch("/api/session", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }).then((r) => r.json());
