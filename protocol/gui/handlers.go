@@ -104,6 +104,7 @@ func (srv *Server) newGame(w http.ResponseWriter, r *http.Request, s *session) e
 	defer s.mu.Unlock()
 	s.line = l
 	s.analysing = false
+	s.clock = nil
 	s.changedLocked(false)
 	return nil
 }
@@ -120,6 +121,7 @@ func (srv *Server) loadPDN(w http.ResponseWriter, r *http.Request, s *session) e
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.line = l
+	s.clock = nil
 	s.changedLocked(false)
 	return nil
 }
@@ -131,9 +133,13 @@ func (srv *Server) move(w http.ResponseWriter, r *http.Request, s *session) erro
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	now := time.Now()
+	s.clockFlagLocked(now)
+	mover := s.line.position().Side
 	if _, err := s.line.play(req.Move); err != nil {
 		return &statusError{http.StatusUnprocessableEntity, err.Error()}
 	}
+	s.clockMovedLocked(mover, now)
 	s.changedLocked(false)
 	return nil
 }
@@ -159,6 +165,7 @@ func (srv *Server) step(w http.ResponseWriter, r *http.Request, s *session, d in
 		return conflict("nothing to redo")
 	}
 	s.line.seek(s.line.cur + d)
+	s.clock = nil
 	s.changedLocked(true)
 	return nil
 }
@@ -173,6 +180,7 @@ func (srv *Server) seek(w http.ResponseWriter, r *http.Request, s *session) erro
 	if err := s.line.seek(*req.Ply); err != nil {
 		return err
 	}
+	s.clock = nil
 	s.changedLocked(true)
 	return nil
 }
@@ -192,6 +200,7 @@ func (srv *Server) think(w http.ResponseWriter, r *http.Request, s *session) err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.clockFlagLocked(time.Now())
 	if err := s.ongoingLocked(); err != nil {
 		return err
 	}

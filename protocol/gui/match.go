@@ -106,6 +106,7 @@ func (srv *Server) startMatch(w http.ResponseWriter, r *http.Request, s *session
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.analysing = false
+	s.clock = nil
 	m := &matchState{view: matchView{A: "a: " + req.A.name(), B: "b: " + req.B.name(), Games: req.Games, Results: []string{}, Running: true}}
 	s.match = m
 	s.startLocked(jobMatch, req.A, func(ctx context.Context, srA protocol.Searcher) func() {

@@ -111,3 +111,25 @@ func lum(c color.RGBA) int { return (int(c.R)*3 + int(c.G)*6 + int(c.B)) / 10 }
 func isGold(c color.RGBA) bool { return c.R > 180 && c.G > 130 && c.B < 110 && c.R > c.B+90 }
 
 func isHighlight(c color.RGBA) bool { return c.R > 150 && c.G > 140 && c.B < 100 }
+
+// TestBrowserClock plays against crown with a game clock: the clocks
+// appear, the running one ticks, crown answers on its own clock.
+func TestBrowserClock(t *testing.T) {
+	p := openPage(t, 1280, 860, "?crown=W")
+	p.do(chromedp.SetValue(chromedp.CSS("#sel-level"), "c60+1"))
+	js[bool](p, `document.getElementById("sel-level").dispatchEvent(new Event("change")) || true`)
+	p.waitJS(`crown.state.clock && !document.getElementById("clocks").hidden && crown.state.clock.running === "B"`, 3*time.Second)
+	first := js[string](p, `document.getElementById("clock-B").textContent`)
+	time.Sleep(1200 * time.Millisecond)
+	if later := js[string](p, `document.getElementById("clock-B").textContent`); later == first {
+		t.Errorf("Black's clock did not run: %q then %q", first, later)
+	}
+	p.click(11)
+	p.click(15)
+	p.waitJS(`crown.state.moves.length === 2 && crown.state.clock.running === "B"`, 10*time.Second)
+	c := js[map[string]float64](p, `({black_ms: crown.state.clock.black_ms, white_ms: crown.state.clock.white_ms})`)
+	if c["black_ms"] > 61000 || c["black_ms"] < 55000 || c["white_ms"] > 61000 || c["white_ms"] < 30000 {
+		t.Errorf("clocks after a move each: %v", c)
+	}
+	p.screenshot("clock")
+}

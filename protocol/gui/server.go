@@ -114,6 +114,7 @@ func (srv *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/resign", srv.command(srv.resign))
 	mux.HandleFunc("POST /api/draw", srv.command(srv.offerDraw))
 	mux.HandleFunc("POST /api/match", srv.command(srv.startMatch))
+	mux.HandleFunc("POST /api/clock", srv.command(srv.setClock))
 	mux.HandleFunc("GET /api/match", srv.handleMatch)
 	return guard(mux, srv.hosts)
 }

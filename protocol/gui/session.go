@@ -58,6 +58,7 @@ type session struct {
 	analysing bool        // analysis follows the cursor until stopped
 	set       settings    // of the last go, analyse or graph
 	match     *matchState // the last match started, nil before
+	clock     *gameClock  // nil: the game is not timed
 	subs      map[chan event]struct{}
 	lastUsed  time.Time
 
@@ -75,7 +76,12 @@ func newSession(id string, srv *Server) *session {
 
 // stateLocked is the page's view of the session.
 func (s *session) stateLocked() stateView {
+	now := time.Now()
+	s.clockFlagLocked(now)
 	v := view(&s.line, s.srv.egdb, s.srv.book)
+	if s.clock != nil {
+		v.Clock = s.clock.view(s.line.position().Side, now)
+	}
 	v.Gen = s.gen
 	s.seq++
 	v.Seq = s.seq
@@ -246,21 +252,30 @@ func (s *session) startThinkLocked(set settings) {
 	s.analysing = false
 	g := s.line.game()
 	gen := s.gen
+	lim := set.limits()
+	if c := s.clock; c != nil && !c.stopped {
+		side := g.Position().Side
+		lim = protocol.Limits{Time: c.remaining(side, side, time.Now()), Inc: c.inc}
+	}
 	s.startLocked(jobThink, set, func(ctx context.Context, sr protocol.Searcher) func() {
-		res := sr.Search(ctx, protocol.Request{Game: g, Limits: set.limits(), Mode: protocol.Think}, s.infoFunc(jobThink, gen, g.Position()))
+		res := sr.Search(ctx, protocol.Request{Game: g, Limits: lim, Mode: protocol.Think}, s.infoFunc(jobThink, gen, g.Position()))
 		return func() {
 			if gen != s.gen || len(res.PV) == 0 {
 				return
 			}
-			p := g.Position()
-			for _, m := range p.LegalMoves() {
-				if m.SamePosition(res.PV[0]) && m.Path == res.PV[0].Path {
-					s.line.playMove(m)
-					s.gen++
-					return
-				}
+			now := time.Now()
+			if s.clockFlagLocked(now); gen != s.gen {
+				return // crown's time ran out
 			}
-			s.log.Error().Str("move", res.PV[0].String()).Msg("the searcher returned an illegal move")
+			p := g.Position()
+			m, err := legalMove(&p, res.PV)
+			if err != nil {
+				s.log.Error().Err(err).Msg("crown's move")
+				return
+			}
+			s.line.playMove(m)
+			s.gen++
+			s.clockMovedLocked(p.Side, now)
 		}
 	})
 }

@@ -34,6 +34,7 @@ type stateView struct {
 	Seq      uint64      `json:"seq"`
 	Tags     [][2]string `json:"tags,omitempty"`
 	Settings settings    `json:"settings"`
+	Clock    *clockView  `json:"clock"` // null when the game is not timed
 }
 
 // moveView is a move as the page handles it.

@@ -57,13 +57,16 @@
   function settings(evalID, levelID) {
     const lv = $(levelID || "sel-level").value;
     const s = { evaluator: $(evalID || "sel-eval").value };
-    if (lv[0] === "d") s.depth = +lv.slice(1); else s.movetime_ms = +lv.slice(1);
+    if (lv[0] === "d") s.depth = +lv.slice(1);
+    else if (lv[0] === "t") s.movetime_ms = +lv.slice(1);
+    // a game clock ("c300+3"): crown plays on its clock, set by setClock
     return s;
   }
 
   // ---- state ----
   function setState(st) {
     if (app.state && st.seq <= app.state.seq) return; // an older snapshot overtaken by a newer one
+    app.clockAt = performance.now();
     app.startSide = st.start_side;
     const moved = !app.state || st.gen !== app.state.gen;
     app.state = st;
@@ -235,6 +238,7 @@
       }
     }
     drawGraph();
+    renderClocks();
   }
 
   function renderMatch() {
@@ -246,6 +250,37 @@
     const ol = $("match-results");
     ol.textContent = "";
     for (const r of m.results) { const li = document.createElement("li"); li.textContent = r; ol.appendChild(li); }
+  }
+
+  // ---- clocks ----
+  function clockLevel() {
+    const m = /^c(\d+)\+(\d+)$/.exec($("sel-level").value);
+    return m ? { base_ms: +m[1] * 1000, inc_ms: +m[2] * 1000 } : null;
+  }
+  async function setClock() { await command("/api/clock", clockLevel() || { base_ms: 0 }); }
+  function fmtClock(ms) {
+    const t = Math.max(0, Math.ceil(ms / 100) / 10);
+    const m = Math.floor(t / 60), s = t - m * 60;
+    return t < 20 ? `${m}:${s.toFixed(1).padStart(4, "0")}` : `${m}:${String(Math.floor(s)).padStart(2, "0")}`;
+  }
+  function renderClocks() {
+    const c = app.state && app.state.clock;
+    $("clocks").hidden = !c;
+    if (!c) return;
+    const spent = performance.now() - app.clockAt;
+    for (const side of ["B", "W"]) {
+      let ms = side === "B" ? c.black_ms : c.white_ms;
+      if (c.running === side) ms -= spent;
+      const e = $("clock-" + side);
+      e.textContent = `${side === "B" ? "Black" : "White"} ${fmtClock(ms)}`;
+      e.classList.toggle("running", c.running === side);
+      e.classList.toggle("flag", ms <= 0);
+    }
+    // the side to move has run out: ask the server, which ends the game
+    if (c.running && (c.running === "B" ? c.black_ms : c.white_ms) - spent < -150 && !app.flagAsked) {
+      app.flagAsked = true;
+      api("/api/state").then(setState).catch(() => {}).finally(() => { app.flagAsked = false; });
+    }
   }
 
   function setBar(score) {
@@ -439,6 +474,8 @@
       try { $("text").value = await api("/api/match?format=pdn"); } catch (e) { message(e.message); }
     };
     $("sel-crown").onchange = () => { orient(); render(); maybeCrownMoves(); };
+    $("sel-level").onchange = () => { if (clockLevel() || (app.state && app.state.clock)) setClock(); };
+    setInterval(renderClocks, 200);
     $("btn-getfen").onclick = () => { $("text").value = app.state.fen; };
     $("btn-getpdn").onclick = async () => { try { $("text").value = await api("/api/pdn"); } catch (e) { message(e.message); } };
     $("btn-copy").onclick = () => { $("text").select(); navigator.clipboard && navigator.clipboard.writeText($("text").value).catch(() => {}); };
@@ -524,7 +561,12 @@
     if (from === "fen") body.fen = $("text").value.trim();
     app.graph = [];
     app.lastGo = -1;
-    await command("/api/new", body);
+    const crown = $("sel-crown").value;
+    if (clockLevel()) $("sel-crown").value = "none"; // no move before the clock is set
+    const st = await command("/api/new", body);
+    $("sel-crown").value = crown;
+    if (st && clockLevel()) await setClock();
+    else maybeCrownMoves();
   }
 
   async function loadText(t) {
@@ -543,7 +585,7 @@
       const info = await fetch("/api/info").then((r) => r.json());
       for (const e of info.evaluators) for (const id of ["sel-eval", "sel-match-a-eval", "sel-match-b-eval"]) $(id).add(new Option(e, e));
       for (const id of ["sel-match-a-level", "sel-match-b-level"]) {
-        for (const o of $("sel-level").options) $(id).add(new Option(o.text, o.value));
+        for (const o of $("sel-level").options) if (o.value[0] !== "c") $(id).add(new Option(o.text, o.value)); // no game clocks in matches
         $(id).value = "t100";
       }
       $("sel-match-b-eval").value = info.evaluators[info.evaluators.length - 1];
