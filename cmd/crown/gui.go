@@ -27,10 +27,11 @@ type guiCmd struct {
 	Host     []string `name:"host" help:"Host names the browser may use besides IP addresses and localhost (for --addr on a named host)."`
 	Sessions int      `default:"8" help:"Open pages at most (each has its own transposition table)."`
 	Hash     int      `default:"64" help:"Transposition table per page, MiB."`
+	Net      string   `type:"existingfile" help:"Network weight file for the nn evaluator (default: the embedded network)."`
 }
 
 func (c *guiCmd) Run(log *zerolog.Logger) error {
-	srv, err := gui.New(gui.Options{Log: *log, MaxSessions: c.Sessions, HashMB: c.Hash, Hosts: c.Host})
+	srv, err := gui.New(gui.Options{Log: *log, MaxSessions: c.Sessions, HashMB: c.Hash, Hosts: c.Host, NetFile: c.Net})
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -705,4 +706,28 @@ func TestConcurrentClients(t *testing.T) {
 	if st := shared.state(); len(st.Moves) != 1 || st.Moves[0] != "11-15" {
 		t.Errorf("shared session: moves %v", st.Moves)
 	}
+}
+
+// TestNetFile: a network named with --net is checked at start and used by
+// the nn evaluator; a bad file is refused with its name.
+func TestNetFile(t *testing.T) {
+	bad := t.TempDir() + "/bad.net"
+	os.WriteFile(bad, []byte("not a network"), 0o644)
+	if _, err := New(Options{Log: zerolog.Nop(), NetFile: bad}); err == nil || !strings.Contains(err.Error(), "bad.net") {
+		t.Errorf("a bad network file: %v", err)
+	}
+	srv, hs := newTestServer(t, Options{NetFile: "../../nets/default.net"})
+	c := openSession(t, srv, hs)
+	s := c.stream()
+	c.post("/api/move", `{"move":"9-13"}`)
+	c.post("/api/move", `{"move":"22-17"}`)
+	c.post("/api/move", `{"move":"13x22"}`)
+	c.post("/api/analyse", `{"evaluator":"nn"}`)
+	var inf infoView
+	json.Unmarshal(s.next(t, "info", 5*time.Second).data, &inf)
+	if len(inf.PV) == 0 {
+		t.Errorf("no analysis with the network file: %+v", inf)
+	}
+	c.post("/api/stop", "")
+	waitIdle(t, srv, 2*time.Second)
 }

@@ -112,9 +112,7 @@ func (srv *Server) startMatch(w http.ResponseWriter, r *http.Request, s *session
 	s.startLocked(jobMatch, req.A, func(ctx context.Context, srA protocol.Searcher) func() {
 		srB, err := crownsearch.New(s.log)
 		if err == nil {
-			o := protocol.DefaultOptions()
-			o.Evaluator, o.HashMB = req.B.Evaluator, s.srv.hashMB
-			err = srB.Configure(o)
+			err = srB.Configure(s.srv.searchOptions(req.B.Evaluator))
 		}
 		if err != nil {
 			s.publish("error", map[string]string{"error": "player b: " + err.Error()})

@@ -25,6 +25,7 @@ import (
 	"crown/book"
 	"crown/engine/search"
 	"crown/engine/setup"
+	"crown/protocol"
 )
 
 // Options configure a Server.
@@ -36,6 +37,9 @@ type Options struct {
 	MaxSessions int
 	HashMB      int      // per session; 0 means 64
 	Hosts       []string // host names accepted besides IP addresses and localhost
+	// NetFile is the network for evaluator nn (a file the user named on
+	// the command line); "" means the embedded network.
+	NetFile string
 }
 
 // Server is the GUI's HTTP server.
@@ -44,6 +48,7 @@ type Server struct {
 	max      int
 	hashMB   int
 	hosts    []string
+	netFile  string
 	openings openings
 	book     *book.Book
 	egdb     prober         // nil when the database cannot be opened
@@ -59,7 +64,12 @@ type Server struct {
 
 // New makes a server; Close releases it.
 func New(o Options) (*Server, error) {
-	srv := &Server{log: o.Log, max: o.MaxSessions, hashMB: o.HashMB, hosts: o.Hosts, sessions: map[string]*session{}}
+	srv := &Server{log: o.Log, max: o.MaxSessions, hashMB: o.HashMB, hosts: o.Hosts, netFile: o.NetFile, sessions: map[string]*session{}}
+	if o.NetFile != "" {
+		if _, err := (setup.Eval{Name: setup.NN, Net: o.NetFile}).Factory(); err != nil {
+			return nil, err
+		}
+	}
 	if srv.max <= 0 {
 		srv.max = 8
 	}
@@ -117,6 +127,17 @@ func (srv *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /api/clock", srv.command(srv.setClock))
 	mux.HandleFunc("GET /api/match", srv.handleMatch)
 	return guard(mux, srv.hosts)
+}
+
+// searchOptions are the engine options of a page's searcher for evaluator
+// name.
+func (srv *Server) searchOptions(name string) protocol.Options {
+	o := protocol.DefaultOptions()
+	o.Evaluator, o.HashMB = name, srv.hashMB
+	if name == setup.NN {
+		o.NetFile = srv.netFile
+	}
+	return o
 }
 
 // newSessionID is 128 random bits in hex.

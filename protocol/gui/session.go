@@ -227,10 +227,7 @@ func (s *session) searcherFor(name string) (protocol.Searcher, error) {
 		s.searcher, s.evalName = sr, ""
 	}
 	if name != s.evalName {
-		o := protocol.DefaultOptions()
-		o.Evaluator = name
-		o.HashMB = s.srv.hashMB
-		if err := s.searcher.Configure(o); err != nil {
+		if err := s.searcher.Configure(s.srv.searchOptions(name)); err != nil {
 			return nil, err
 		}
 		s.evalName = name
