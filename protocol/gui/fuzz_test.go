@@ -1,6 +1,7 @@
 // fuzz_test.go fuzzes the parsing of request bodies and what the commands
-// do with them on a line: whatever the bytes, parsing and applying never
-// panic, and a refused request leaves the line as it was. Seeds are in
+// do with them on a line (match and clock bodies are only parsed and
+// checked): whatever the bytes, parsing and applying never panic, and a
+// refused request leaves the line as it was. Seeds are in
 // testdata/fuzz/FuzzRequests.
 package gui
 
@@ -15,8 +16,9 @@ func FuzzRequests(f *testing.F) {
 		`{"move":"11-15"}`, `{"move":"15x24x31"}`, `{"ply":3}`, `{"from":"fen","fen":"B:W19,27,28:B15,20"}`,
 		`{"from":"ballot","ballot":"acf 12"}`, `{"from":"eleven","number":7}`, `{"pdn":"1. 11-15 22-18 2. 15x22 *"}`,
 		`{"evaluator":"nn","movetime_ms":100}`, `{"side":"W"}`, `{}`, ``, `{`, `{"move":1}`,
+		`{"a":{"depth":2},"b":{"evaluator":"material"},"games":2,"openings":"start"}`, `{"base_ms":60000,"inc_ms":1000}`,
 	} {
-		for kind := range uint8(7) {
+		for kind := range uint8(9) {
 			f.Add(kind, []byte(s))
 		}
 	}
@@ -29,7 +31,7 @@ func FuzzRequests(f *testing.F) {
 		l.play("11-15")
 		p0 := l.position()
 
-		switch kind % 7 {
+		switch kind % 9 {
 		case 0:
 			var r moveRequest
 			if parseRequest(data, &r) == nil {
@@ -74,6 +76,16 @@ func FuzzRequests(f *testing.F) {
 			var r sideRequest
 			if parseRequest(data, &r) == nil && r.Side != "B" && r.Side != "W" {
 				t.Fatalf("side %q passed", r.Side)
+			}
+		case 7:
+			var r matchRequest
+			if parseRequest(data, &r) == nil && (r.Games < 1 || r.Games > 200 || r.A.Evaluator == "" || r.B.Evaluator == "") {
+				t.Fatalf("match %+v passed", r)
+			}
+		case 8:
+			var r clockRequest
+			if parseRequest(data, &r) == nil && (r.BaseMS < 0 || r.IncMS < 0) {
+				t.Fatalf("clock %+v passed", r)
 			}
 		}
 	})

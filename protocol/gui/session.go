@@ -1,6 +1,7 @@
 // session.go is one page's game and engine: the line shown, one searcher of
-// its own, at most one job (crown thinking on a move, infinite analysis, or
-// the evaluation graph of the line) and the event streams listening to it.
+// its own, at most one job (crown thinking on a move, infinite analysis,
+// the evaluation graph of the line, or a match: match.go), the game clock
+// (clock.go) and the event streams listening to it.
 // A job runs on its own goroutine and reports through events; any change
 // of the position cancels it (analysis restarts on the new position), and
 // when the page's last event stream closes the job is stopped, so closing

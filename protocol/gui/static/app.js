@@ -399,6 +399,9 @@
     const es = new EventSource("/api/events?s=" + app.id);
     app.events = es;
     es.addEventListener("state", (e) => setState(JSON.parse(e.data)));
+    // A stream that closed stopped crown's search on the server: after a
+    // reconnection crown may be asked to move again.
+    es.addEventListener("open", () => { app.lastGo = -1; });
     es.addEventListener("info", (e) => {
       const inf = JSON.parse(e.data);
       if (!app.state || inf.gen !== app.state.gen) return;
