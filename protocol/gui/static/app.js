@@ -224,7 +224,13 @@
     $("score").textContent = !inf ? "–" : inf.source === "book" ? "book move" : inf.score.text;
     $("depth").textContent = !inf ? "" : inf.source === "egdb" ? "endgame database" : inf.source ? "" : "depth " + inf.depth;
     $("nodes").textContent = inf && !inf.source ? `${fmtNodes(inf.nodes)} nodes · ${fmtNodes(inf.nps)}/s` : "";
-    $("pv").textContent = inf ? inf.pv.join(" ") : "";
+    const pv = $("pv");
+    pv.textContent = "";
+    if (inf) inf.pv.forEach((m, i) => { // one span a move, so a line never breaks inside 23-18
+      const sp = document.createElement("span");
+      sp.textContent = m;
+      pv.append(i ? " " : "", sp);
+    });
     setBar(inf ? inf.score : null);
     $("egdb").textContent = st.egdb && !app.setup ? `endgame database: ${side} ${st.egdb === "win" ? "wins" : st.egdb === "loss" ? "loses" : "draws"}` : "";
     const bk = $("book");
