@@ -1,6 +1,8 @@
 // gui.go implements `crown gui`: serve the browser board (package
 // protocol/gui) on a loopback address unless --addr says otherwise, print
-// its URL, and optionally open it in the system's browser.
+// its URL, and optionally open it in the system's browser. --player names
+// engines a page may pick as an opponent in a match: only the command line
+// can name a program to run.
 package main
 
 import (
@@ -19,6 +21,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"crown/protocol/gui"
+	"crown/protocol/match"
 )
 
 type guiCmd struct {
@@ -28,10 +31,19 @@ type guiCmd struct {
 	Sessions int      `default:"8" help:"Open pages at most (each has its own transposition table)."`
 	Hash     int      `default:"64" help:"Transposition table per page, MiB."`
 	Net      string   `type:"existingfile" help:"Network weight file for the nn evaluator (default: the embedded network)."`
+	Player   []string `help:"An engine a page may choose as player b of a match, as for crown match (hub:COMMAND ARGS,key=value,... or crown:...); repeatable." sep:"none"`
 }
 
 func (c *guiCmd) Run(log *zerolog.Logger) error {
-	srv, err := gui.New(gui.Options{Log: *log, MaxSessions: c.Sessions, HashMB: c.Hash, Hosts: c.Host, NetFile: c.Net})
+	var players []match.Spec
+	for _, text := range c.Player {
+		sp, err := match.ParseSpec(text)
+		if err != nil {
+			return fmt.Errorf("--player %q: %w", text, err)
+		}
+		players = append(players, sp)
+	}
+	srv, err := gui.New(gui.Options{Log: *log, MaxSessions: c.Sessions, HashMB: c.Hash, Hosts: c.Host, NetFile: c.Net, Players: players})
 	if err != nil {
 		return err
 	}

@@ -59,10 +59,14 @@ type serverInfo struct {
 	Evaluators []string `json:"evaluators"`
 	Ballots    []string `json:"ballots"`
 	Eleven     int      `json:"eleven"`
+	Players    []string `json:"players"` // engines of --player, for matches
 }
 
 func (srv *Server) handleInfo(w http.ResponseWriter, r *http.Request) {
-	v := serverInfo{Evaluators: guiEvaluators(), Eleven: len(srv.openings.eleven)}
+	v := serverInfo{Evaluators: guiEvaluators(), Eleven: len(srv.openings.eleven), Players: []string{}}
+	for _, p := range srv.players {
+		v.Players = append(v.Players, p.Label())
+	}
 	for _, b := range srv.openings.acf {
 		v.Ballots = append(v.Ballots, b.Name)
 	}

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"crown/engine/board"
 	"crown/engine/pdn"
@@ -32,6 +33,9 @@ type matchRequest struct {
 	B        settings `json:"b"`
 	Games    int      `json:"games"`    // 1-200
 	Openings string   `json:"openings"` // "acf" (default) or "start"
+	// BPlayer, when not 0, makes b the n-th engine of `crown gui --player`
+	// (1-based) at b's level instead of crown.
+	BPlayer int `json:"b_player"`
 }
 
 func (r *matchRequest) check() error {
@@ -43,6 +47,9 @@ func (r *matchRequest) check() error {
 	}
 	if r.Games < 1 || r.Games > 200 {
 		return fmt.Errorf("games %d: want 1-200", r.Games)
+	}
+	if r.BPlayer < 0 {
+		return fmt.Errorf("b_player %d: want 0 (crown) or an engine's number", r.BPlayer)
 	}
 	switch r.Openings {
 	case "":
@@ -103,21 +110,27 @@ func (srv *Server) startMatch(w http.ResponseWriter, r *http.Request, s *session
 			}{o.Name, o.Start, o.Moves})
 		}
 	}
+	if req.BPlayer > len(srv.players) {
+		return fmt.Errorf("b_player %d: there are %d engines (crown gui --player)", req.BPlayer, len(srv.players))
+	}
+	bName := "b: " + req.B.name()
+	if req.BPlayer > 0 {
+		bName = fmt.Sprintf("b: %s (%s)", srv.players[req.BPlayer-1].Label(), levelName(req.B))
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.analysing = false
 	s.clock = nil
-	m := &matchState{view: matchView{A: "a: " + req.A.name(), B: "b: " + req.B.name(), Games: req.Games, Results: []string{}, Running: true}}
+	m := &matchState{view: matchView{A: "a: " + req.A.name(), B: bName, Games: req.Games, Results: []string{}, Running: true}}
 	s.match = m
 	s.startLocked(jobMatch, req.A, func(ctx context.Context, srA protocol.Searcher) func() {
-		srB, err := crownsearch.New(s.log)
-		if err == nil {
-			err = srB.Configure(s.srv.searchOptions(req.B.Evaluator))
-		}
+		moveA := s.crownMover(srA, req.A)
+		moveB, newGameB, closeB, err := s.playerB(req)
 		if err != nil {
 			s.publish("error", map[string]string{"error": "player b: " + err.Error()})
 			return nil
 		}
+		defer closeB()
 		for gi := 0; gi < req.Games && ctx.Err() == nil; gi++ {
 			op := ops[(gi/2)%len(ops)]
 			aBlack := gi%2 == 0
@@ -131,16 +144,81 @@ func (srv *Server) startMatch(w http.ResponseWriter, r *http.Request, s *session
 			}) {
 				return nil
 			}
-			res, ok := s.playMatchGame(ctx, srA, srB, req, aBlack)
+			if err := newGameB(); err != nil {
+				s.publish("error", map[string]string{"error": "player b: " + err.Error()})
+				return nil
+			}
+			res, why, ok := s.playMatchGame(ctx, moveA, moveB, aBlack)
 			if !ok {
 				return nil
 			}
-			s.matchStep(ctx, func() { m.record(&s.line, res, aBlack) })
+			s.matchStep(ctx, func() { m.record(&s.line, res, aBlack, why) })
 		}
 		return func() { m.view.Running = false; s.publishLocked("match", m.view) }
 	})
 	return nil
 }
+
+// mover chooses the move of g's side to move.
+type mover func(ctx context.Context, g *board.Game, gen uint64) (board.Move, error)
+
+// crownMover is crown's search at set's level.
+func (s *session) crownMover(sr protocol.Searcher, set settings) mover {
+	return func(ctx context.Context, g *board.Game, gen uint64) (board.Move, error) {
+		p := g.Position()
+		res := sr.Search(ctx, protocol.Request{Game: g, Limits: set.limits(), Mode: protocol.Think}, s.infoFunc(jobMatch, gen, p))
+		if ctx.Err() != nil {
+			return board.Move{}, ctx.Err()
+		}
+		return legalMove(&p, res.PV)
+	}
+}
+
+// levelName is a level for a name: "100 ms", "depth 8".
+func levelName(set settings) string {
+	if set.Depth > 0 {
+		return fmt.Sprintf("depth %d", set.Depth)
+	}
+	return fmt.Sprintf("%d ms", set.MoveTimeMS)
+}
+
+// playerB makes player b: crown with its own searcher, or an engine of
+// --player (started now, closed by closeB).
+func (s *session) playerB(req matchRequest) (move mover, newGame func() error, closeB func(), err error) {
+	if req.BPlayer == 0 {
+		sr, err := crownsearch.New(s.log)
+		if err == nil {
+			err = sr.Configure(s.srv.searchOptions(req.B.Evaluator))
+		}
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return s.crownMover(sr, req.B), func() error { sr.NewGame(); return nil }, func() {}, nil
+	}
+	spec := s.srv.players[req.BPlayer-1]
+	pl, err := spec.Factory(s.log, req.Openings == "acf")()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	lv := protocol.Level{Depth: req.B.Depth, MoveTime: time.Duration(req.B.MoveTimeMS) * time.Millisecond}
+	limit := time.Duration(0)
+	if req.B.Depth == 0 {
+		limit = lv.MoveTime + engineMargin
+	}
+	move = func(ctx context.Context, g *board.Game, _ uint64) (board.Move, error) {
+		text, _, err := pl.Move(ctx, g, lv, limit)
+		if err != nil {
+			return board.Move{}, err
+		}
+		p := g.Position()
+		return p.ParseMove(text)
+	}
+	return move, pl.NewGame, func() { pl.Close() }, nil
+}
+
+// engineMargin is how late an engine of --player may answer at a time per
+// move before it loses the game, as crown match's --margin.
+const engineMargin = 50 * time.Millisecond
 
 // matchStep runs change under the lock if the match is still the session's
 // job, then publishes the state and the score; false when the match is over.
@@ -157,35 +235,35 @@ func (s *session) matchStep(ctx context.Context, change func()) bool {
 }
 
 // playMatchGame plays the game on the board to its end; ok is false when
-// the match was stopped.
-func (s *session) playMatchGame(ctx context.Context, srA, srB protocol.Searcher, req matchRequest, aBlack bool) (board.Result, bool) {
+// the match was stopped. A player whose move fails (an engine that crashed,
+// answered too late or illegally) loses the game; why says so.
+func (s *session) playMatchGame(ctx context.Context, moveA, moveB mover, aBlack bool) (res board.Result, why string, ok bool) {
 	for {
 		s.mu.Lock()
 		r, _ := s.line.status()
 		g, gen, n := s.line.game(), s.gen, len(s.line.moves)
 		s.mu.Unlock()
 		if r != board.Ongoing {
-			return r, true
+			return r, "", true
 		}
 		if n >= matchPlyCap {
-			return board.Draw, true
+			return board.Draw, "move cap", true
 		}
-		p := g.Position()
-		sr, set := srB, req.B
-		if (p.Side == board.Black) == aBlack {
-			sr, set = srA, req.A
+		side := g.Position().Side
+		move, name := moveB, "b"
+		if (side == board.Black) == aBlack {
+			move, name = moveA, "a"
 		}
-		res := sr.Search(ctx, protocol.Request{Game: g, Limits: set.limits(), Mode: protocol.Think}, s.infoFunc(jobMatch, gen, p))
+		m, err := move(ctx, g, gen)
 		if ctx.Err() != nil {
-			return board.Ongoing, false
+			return board.Ongoing, "", false
 		}
-		m, err := legalMove(&p, res.PV)
 		if err != nil {
-			s.log.Error().Err(err).Msg("match")
-			return board.Ongoing, false
+			s.log.Warn().Err(err).Str("player", name).Msg("match: the player loses the game")
+			return board.WinFor(side.Other()), name + " forfeits: " + err.Error(), true
 		}
 		if !s.matchStep(ctx, func() { s.line.playMove(m); s.gen++ }) {
-			return board.Ongoing, false
+			return board.Ongoing, "", false
 		}
 	}
 }
@@ -204,7 +282,7 @@ func legalMove(p *board.Position, pv []board.Move) (board.Move, error) {
 }
 
 // record adds a finished game to the score and the PDN.
-func (m *matchState) record(l *line, r board.Result, aBlack bool) {
+func (m *matchState) record(l *line, r board.Result, aBlack bool, why string) {
 	black, white := m.view.A, m.view.B
 	if !aBlack {
 		black, white = white, black
@@ -218,8 +296,12 @@ func (m *matchState) record(l *line, r board.Result, aBlack bool) {
 	default:
 		m.view.Losses++
 	}
-	m.view.Results = append(m.view.Results, fmt.Sprintf("%d. %s (Black: %s) %s (%d plies)",
-		m.view.Game, m.view.Opening, strings.SplitN(black, ":", 2)[0], resultText(r), len(l.moves)))
+	entry := fmt.Sprintf("%d. %s (Black: %s) %s (%d plies)",
+		m.view.Game, m.view.Opening, strings.SplitN(black, ":", 2)[0], resultText(r), len(l.moves))
+	if why != "" {
+		entry += ", " + why
+	}
+	m.view.Results = append(m.view.Results, entry)
 	g := pdn.FromRecord(l.gameTo(len(l.moves)), r,
 		pdn.Tag{Name: "Event", Value: "crown gui match"}, pdn.Tag{Name: "Round", Value: fmt.Sprint(m.view.Game)},
 		pdn.Tag{Name: "Black", Value: black}, pdn.Tag{Name: "White", Value: white}, pdn.Tag{Name: "Opening", Value: m.view.Opening})
@@ -239,7 +321,7 @@ func (srv *Server) handleMatch(w http.ResponseWriter, r *http.Request) {
 	var games []*pdn.Game
 	if m != nil {
 		view, games = m.view, append([]*pdn.Game(nil), m.games...)
-		view.Results = append([]string(nil), m.view.Results...)
+		view.Results = append(make([]string, 0, len(m.view.Results)), m.view.Results...)
 		view.Running = s.job != nil && s.job.kind == jobMatch
 	}
 	s.mu.Unlock()

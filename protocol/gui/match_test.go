@@ -12,6 +12,7 @@ import (
 
 	"crown/engine/board"
 	"crown/engine/pdn"
+	"crown/protocol/match"
 )
 
 func TestMatch(t *testing.T) {
@@ -76,4 +77,32 @@ func TestMatch(t *testing.T) {
 	if st := c.state(); st.Job != "" || st.Cur != 0 {
 		t.Errorf("after a new game during a match: job %q cur %d", st.Job, st.Cur)
 	}
+}
+
+// TestMatchAgainstPlayer: player b is an engine named on the command line
+// (here crown itself through the match package's player; a Hub engine
+// goes through the same interface); an index beyond the list is refused.
+func TestMatchAgainstPlayer(t *testing.T) {
+	sp, err := match.ParseSpec("crown:eval=material,name=other")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, hs := newTestServer(t, Options{Players: []match.Spec{sp}})
+	c := openSession(t, srv, hs)
+	var info serverInfo
+	c.call("GET", "/api/info", "", &info)
+	if len(info.Players) != 1 || info.Players[0] != "other" {
+		t.Errorf("players %v", info.Players)
+	}
+	s := c.stream()
+	c.refuse("/api/match", `{"a":{},"b":{},"games":2,"b_player":2}`, 400, "there are 1 engines")
+	c.post("/api/match", `{"a":{"evaluator":"material","depth":3},"b":{"depth":3},"games":2,"b_player":1,"openings":"start"}`)
+	var last matchView
+	for len(last.Results) < 2 {
+		json.Unmarshal(s.next(t, "match", 60*time.Second).data, &last)
+	}
+	if last.B != "b: other (depth 3)" || last.Wins+last.Draws+last.Losses != 2 {
+		t.Errorf("match against an engine: %+v", last)
+	}
+	waitIdle(t, srv, 5*time.Second)
 }

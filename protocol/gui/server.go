@@ -26,6 +26,7 @@ import (
 	"crown/engine/search"
 	"crown/engine/setup"
 	"crown/protocol"
+	"crown/protocol/match"
 )
 
 // Options configure a Server.
@@ -40,6 +41,9 @@ type Options struct {
 	// NetFile is the network for evaluator nn (a file the user named on
 	// the command line); "" means the embedded network.
 	NetFile string
+	// Players are engines (crown match player specifications, e.g. a Hub
+	// engine's command line) that a page may choose as player b of a match.
+	Players []match.Spec
 }
 
 // Server is the GUI's HTTP server.
@@ -49,6 +53,7 @@ type Server struct {
 	hashMB   int
 	hosts    []string
 	netFile  string
+	players  []match.Spec
 	openings openings
 	book     *book.Book
 	egdb     prober         // nil when the database cannot be opened
@@ -64,7 +69,7 @@ type Server struct {
 
 // New makes a server; Close releases it.
 func New(o Options) (*Server, error) {
-	srv := &Server{log: o.Log, max: o.MaxSessions, hashMB: o.HashMB, hosts: o.Hosts, netFile: o.NetFile, sessions: map[string]*session{}}
+	srv := &Server{log: o.Log, max: o.MaxSessions, hashMB: o.HashMB, hosts: o.Hosts, netFile: o.NetFile, players: o.Players, sessions: map[string]*session{}}
 	if o.NetFile != "" {
 		if _, err := (setup.Eval{Name: setup.NN, Net: o.NetFile}).Factory(); err != nil {
 			return nil, err

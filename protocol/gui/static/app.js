@@ -474,8 +474,11 @@
       if (app.state.job === "match") { command("/api/stop"); return; }
       $("sel-crown").value = "none";
       app.graph = [];
+      const b = settings("sel-match-b-eval", "sel-match-b-level");
+      let bPlayer = 0;
+      if (b.evaluator.startsWith("player:")) { bPlayer = +b.evaluator.slice(7); b.evaluator = ""; }
       command("/api/match", {
-        a: settings("sel-match-a-eval", "sel-match-a-level"), b: settings("sel-match-b-eval", "sel-match-b-level"),
+        a: settings("sel-match-a-eval", "sel-match-a-level"), b, b_player: bPlayer,
         games: +$("in-match-games").value, openings: $("sel-match-openings").value,
       });
     };
@@ -598,6 +601,7 @@
         $(id).value = "t100";
       }
       $("sel-match-b-eval").value = info.evaluators[info.evaluators.length - 1];
+      info.players.forEach((p, i) => $("sel-match-b-eval").add(new Option("engine: " + p, "player:" + (i + 1))));
       info.ballots.forEach((b, i) => $("sel-ballot").add(new Option(b, String(i + 1))));
       $("in-eleven").max = info.eleven;
       const s = await fetch("/api/session", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" }).then((r) => r.json());
