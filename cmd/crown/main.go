@@ -23,7 +23,7 @@ type cli struct {
 	Egdb    egdbCmd    `cmd:"" help:"Endgame databases: build, probe, verify, info, match."`
 	Match   matchCmd   `cmd:"" help:"Play a match between two players (crown configurations or Hub engines) from ballots."`
 	Species speciesCmd `cmd:"" help:"Species of an evolved population (seed 002): cluster, info, versus."`
-	GUI     guiCmd     `cmd:"" name:"gui" help:"Serve the browser board: play, analyse, set up positions, step through PDN games."`
+	GUI     guiCmd     `cmd:"" name:"gui" help:"Serve the browser board: play, analyse, set up positions, step through PDN games, watch matches."`
 }
 
 func main() {

@@ -280,7 +280,7 @@ func TestGuard(t *testing.T) {
 		t.Errorf("refused moves were played: cur %d", st.Cur)
 	}
 	// a listed host name is accepted
-	srv2, hs2 := newTestServer(t, Options{Hosts: []string{"board.lan"}})
+	srv2, hs2 := newTestServer(t, Options{Hosts: []string{"Board.LAN"}})
 	c2 := openSession(t, srv2, hs2)
 	if code, _ := c2.raw("GET", "/api/state", "", map[string]string{"Host": "board.lan:8080"}); code != 200 {
 		t.Errorf("listed host refused: %d", code)

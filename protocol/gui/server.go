@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -69,7 +70,11 @@ type Server struct {
 
 // New makes a server; Close releases it.
 func New(o Options) (*Server, error) {
-	srv := &Server{log: o.Log, max: o.MaxSessions, hashMB: o.HashMB, hosts: o.Hosts, netFile: o.NetFile, players: o.Players, sessions: map[string]*session{}}
+	hosts := make([]string, len(o.Hosts))
+	for i, h := range o.Hosts {
+		hosts[i] = strings.ToLower(strings.TrimSuffix(h, "."))
+	}
+	srv := &Server{log: o.Log, max: o.MaxSessions, hashMB: o.HashMB, hosts: hosts, netFile: o.NetFile, players: o.Players, sessions: map[string]*session{}}
 	if o.NetFile != "" {
 		if _, err := (setup.Eval{Name: setup.NN, Net: o.NetFile}).Factory(); err != nil {
 			return nil, err

@@ -62,7 +62,20 @@ func viewMove(p *board.Position, m board.Move) moveView {
 	return v
 }
 
-var pieceLetters = [...]string{board.Empty: "", board.BlackMan: "b", board.BlackKing: "B", board.WhiteMan: "w", board.WhiteKing: "W"}
+// pieceLetter is the page's letter for a piece: b, B (king), w, W, "" empty.
+func pieceLetter(p board.Piece) string {
+	switch p {
+	case board.BlackMan:
+		return "b"
+	case board.BlackKing:
+		return "B"
+	case board.WhiteMan:
+		return "w"
+	case board.WhiteKing:
+		return "W"
+	}
+	return ""
+}
 
 // prober is the endgame database as the state needs it: the value (+1, 0,
 // -1) of a position for its side to move, ok false outside the database.
@@ -82,7 +95,7 @@ func view(l *line, eg prober, bk *book.Book) stateView {
 		v.StartSide = "W"
 	}
 	for s := board.Square(0); s < 32; s++ {
-		v.Pieces = append(v.Pieces, pieceLetters[p.At(s)])
+		v.Pieces = append(v.Pieces, pieceLetter(p.At(s)))
 	}
 	q := l.start
 	for i, m := range l.moves {
