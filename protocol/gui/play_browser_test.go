@@ -133,3 +133,23 @@ func TestBrowserClock(t *testing.T) {
 	}
 	p.screenshot("clock")
 }
+
+// TestBrowserNewGameFromBallots starts games from a 3-move ballot and an
+// eleven-man ballot through the new-game controls.
+func TestBrowserNewGameFromBallots(t *testing.T) {
+	p := openPage(t, 1280, 860, "?crown=none")
+	p.do(chromedp.SetValue(chromedp.CSS("#sel-from"), "ballot"))
+	js[bool](p, `document.getElementById("sel-from").dispatchEvent(new Event("change")) || true`)
+	p.waitJS(`!document.getElementById("sel-ballot").hidden && document.getElementById("sel-ballot").options.length === 156`, 2*time.Second)
+	js[bool](p, `(() => { const s = document.getElementById("sel-ballot"); s.value = [...s.options].find(o => o.text.startsWith("ACF 12:")).value; return true; })()`)
+	p.clickID("btn-new")
+	p.waitJS(`crown.state.moves.join(" ") === "9-13 23-18 6-9" && crown.state.cur === 3`, 3*time.Second)
+	p.do(chromedp.SetValue(chromedp.CSS("#sel-from"), "eleven"))
+	js[bool](p, `document.getElementById("sel-from").dispatchEvent(new Event("change")) || true`)
+	p.do(chromedp.SetValue(chromedp.CSS("#in-eleven"), "2400"))
+	p.clickID("btn-new")
+	p.waitJS(`crown.state.moves.length === 0 && crown.state.pieces.filter(x => x).length === 22`, 3*time.Second)
+	if tag := js[string](p, `crown.state.tags[0][1]`); tag != "eleven-man ballot 2400" {
+		t.Errorf("eleven-man game tagged %q", tag)
+	}
+}
