@@ -89,6 +89,14 @@ func TestBrowserPDNAndGraph(t *testing.T) {
 	// Keyboard stepping.
 	p.do(chromedp.KeyEvent(kb.ArrowLeft))
 	p.waitJS(`crown.state.cur === 7`, 3*time.Second)
+	// A text of two games: step to the second and back.
+	p.do(chromedp.SetValue(chromedp.CSS("#text"), browserPDN+"\n[Event \"two\"]\n[Black \"x\"]\n[White \"y\"]\n1. 9-13 22-18 *\n"))
+	p.clickID("btn-loadtext")
+	p.waitJS(`document.getElementById("pdn-game").textContent === "game 1 of 2: crown – crown"`, 3*time.Second)
+	p.clickID("btn-pdn-next")
+	p.waitJS(`crown.state.moves.join(" ") === "9-13 22-18" && document.getElementById("pdn-game").textContent === "game 2 of 2: x – y"`, 3*time.Second)
+	p.clickID("btn-pdn-prev")
+	p.waitJS(`crown.state.moves.length === 10 && crown.state.pdn_game === 1`, 3*time.Second)
 	// save as PDN text: the game comes back
 	p.clickID("btn-getpdn")
 	p.waitJS(`document.getElementById("text").value.includes("12-16 24-20")`, 3*time.Second)

@@ -487,6 +487,12 @@ func TestPDNLoadAndSave(t *testing.T) {
 	if fmt.Sprint(st2.Moves) != fmt.Sprint(st.Moves) {
 		t.Errorf("round trip: %v, want %v", st2.Moves, st.Moves)
 	}
+	// A text of two games: the state says which and how many.
+	body, _ = json.Marshal(loadPDNRequest{PDN: testPDN + "\n[Event \"second\"]\n1. 9-13 22-18 *\n", Game: 2})
+	st = c.post("/api/pdn", string(body))
+	if st.PDNGame != 2 || st.PDNGames != 2 || len(st.Moves) != 2 || st.Moves[0] != "9-13" {
+		t.Errorf("second game of two: game %d of %d, moves %v", st.PDNGame, st.PDNGames, st.Moves)
+	}
 	// From a set-up position the PDN carries the FEN.
 	c.post("/api/new", `{"from":"fen","fen":"B:W19,27,28:B15,20"}`)
 	c.post("/api/move", `{"move":"15x24x31"}`)

@@ -118,10 +118,11 @@ func (srv *Server) loadPDN(w http.ResponseWriter, r *http.Request, s *session) e
 	if err := readRequest(w, r, &req); err != nil {
 		return err
 	}
-	l, _, err := lineFromPDN(req)
+	l, n, err := lineFromPDN(req)
 	if err != nil {
 		return err
 	}
+	l.pdnGame, l.pdnGames = max(req.Game, 1), n
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.line = l

@@ -20,6 +20,9 @@ type line struct {
 	result board.Result
 	reason string      // why result was set: "resigned", "draw agreed"
 	tags   [][2]string // PDN tag pairs of a loaded game or ballot
+	// pdnGame and pdnGames: which game of a loaded PDN text this is (1-based)
+	// and how many the text holds; 0 when the line is not from a PDN.
+	pdnGame, pdnGames int
 }
 
 func newLine(start board.Position) line { return line{start: start} }

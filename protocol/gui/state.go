@@ -34,7 +34,9 @@ type stateView struct {
 	Seq      uint64      `json:"seq"`
 	Tags     [][2]string `json:"tags,omitempty"`
 	Settings settings    `json:"settings"`
-	Clock    *clockView  `json:"clock"` // null when the game is not timed
+	Clock    *clockView  `json:"clock"`     // null when the game is not timed
+	PDNGame  int         `json:"pdn_game"`  // of a loaded PDN text: this game's number
+	PDNGames int         `json:"pdn_games"` // and how many the text holds (0: not from a PDN)
 }
 
 // moveView is a move as the page handles it.
@@ -126,6 +128,7 @@ func view(l *line, eg prober, bk *book.Book) stateView {
 		}
 	}
 	v.Tags = l.tags
+	v.PDNGame, v.PDNGames = l.pdnGame, l.pdnGames
 	return v
 }
 

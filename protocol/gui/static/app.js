@@ -190,6 +190,15 @@
     $("btn-match").textContent = st.job === "match" ? "stop" : "start";
     $("btn-setup").setAttribute("aria-pressed", app.setup ? "true" : "false");
     $("setup-tools").hidden = !app.setup;
+    // which game of a PDN text
+    $("pdn-games").hidden = !(st.pdn_games > 1);
+    if (st.pdn_games > 1) {
+      const tag = (name) => (st.tags || []).find((t) => t[0] === name);
+      const who = tag("Black") && tag("White") ? `: ${tag("Black")[1]} – ${tag("White")[1]}` : "";
+      $("pdn-game").textContent = `game ${st.pdn_game} of ${st.pdn_games}${who}`;
+      $("btn-pdn-prev").disabled = st.pdn_game <= 1;
+      $("btn-pdn-next").disabled = st.pdn_game >= st.pdn_games;
+    }
     // moves
     const ol = $("moves");
     ol.textContent = "";
@@ -446,6 +455,8 @@
     $("btn-redo").onclick = () => command("/api/redo");
     $("btn-first").onclick = () => command("/api/goto", { ply: 0 });
     $("btn-last").onclick = () => command("/api/goto", { ply: app.state.moves.length });
+    $("btn-pdn-prev").onclick = () => pdnGame(-1);
+    $("btn-pdn-next").onclick = () => pdnGame(+1);
     $("moves").onclick = (ev) => { const p = ev.target.dataset.ply; if (p) command("/api/goto", { ply: +p }); };
     $("graph").onclick = (ev) => {
       const r = $("graph").getBoundingClientRect();
@@ -483,7 +494,7 @@
       });
     };
     $("btn-match-pdn").onclick = async () => {
-      try { $("text").value = await api("/api/match?format=pdn"); } catch (e) { message(e.message); }
+      try { $("text").value = await api("/api/match?format=pdn"); app.pdnText = $("text").value; } catch (e) { message(e.message); }
     };
     $("sel-crown").onchange = () => { orient(); render(); maybeCrownMoves(); };
     $("sel-level").onchange = () => { if (clockLevel() || (app.state && app.state.clock)) setClock(); };
@@ -588,7 +599,17 @@
     const isFEN = /^[BW]:/i.test(t) && !t.includes("\n");
     $("sel-crown").value = "none";
     if (isFEN) await command("/api/new", { from: "fen", fen: t });
-    else await command("/api/pdn", { pdn: t });
+    else if (await command("/api/pdn", { pdn: t })) app.pdnText = t;
+  }
+
+  // another game of the loaded PDN text
+  async function pdnGame(d) {
+    const st = app.state;
+    if (!app.pdnText || !st.pdn_games) return;
+    const n = st.pdn_game + d;
+    if (n < 1 || n > st.pdn_games) return;
+    app.graph = [];
+    await command("/api/pdn", { pdn: app.pdnText, game: n });
   }
 
   async function start() {
