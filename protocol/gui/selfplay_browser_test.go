@@ -22,6 +22,7 @@ func TestBrowserCrownAgainstItself(t *testing.T) {
 	p.waitJS(`crown.state.job === ""`, 5*time.Second)
 	n := js[int](p, `crown.state.moves.length`)
 	// The page shows what the server holds.
+	p.srv.mu.Lock()
 	for _, s := range p.srv.sessions {
 		s.mu.Lock()
 		if len(s.line.moves) != n {
@@ -29,6 +30,7 @@ func TestBrowserCrownAgainstItself(t *testing.T) {
 		}
 		s.mu.Unlock()
 	}
+	p.srv.mu.Unlock()
 	p.clickID("btn-graph")
 	p.waitJS(`crown.graph.filter(Boolean).length === crown.state.moves.length + 1`, 20*time.Second)
 	p.do(chromedp.Click(chromedp.CSS(`#moves span[data-ply="30"]`)))
