@@ -55,10 +55,15 @@ func TestBrowserPlayShortGame(t *testing.T) {
 	// Black takes 20x27 by dragging; White has no piece left: 1-0.
 	p.drag(20, 27)
 	p.waitJS(`crown.state.over && crown.state.result === "1-0"`, 5*time.Second)
+	// the man taken by the last move is marked on its square
+	p.waitJS(`document.querySelector('#board [data-captured="24"]')`, 2*time.Second)
 	if got := js[string](p, `document.getElementById("status").textContent`); got != "1-0 — White has no legal move" {
 		t.Errorf("status %q after the last capture", got)
 	}
-	p.screenshot("play-over")
+	img = p.screenshot("play-over")
+	if c := p.pixel(img, 24, 0, 0); !(c.R > 150 && c.G < 90 && c.B < 90) {
+		t.Errorf("square 24, taken by 20x27: colour %v at its centre, want the red cross", c)
+	}
 }
 
 // TestBrowserPlayFromStart plays the first moves of a real game against

@@ -127,7 +127,13 @@
       if (n) { const t = el("text", { x: c * SQ + 6, y: r * SQ + 21, class: "num" }, svg); t.textContent = n; }
     }
     const hl = (n, cls) => { const [r, c] = rc(n); el("rect", { x: c * SQ, y: r * SQ, width: SQ, height: SQ, class: cls }, svg); };
-    if (!app.setup && st.last) for (const n of st.last.path) hl(n, "hl-last");
+    if (!app.setup && st.last) {
+      for (const n of st.last.path) hl(n, "hl-last");
+      for (const n of st.last.captured) { // where the last move took pieces: a small red cross
+        const [x, y] = center(n);
+        el("path", { d: `M${x - 14},${y - 14} L${x + 14},${y + 14} M${x + 14},${y - 14} L${x - 14},${y + 14}`, class: "taken", "data-captured": n }, svg);
+      }
+    }
     if (app.sel) hl(app.sel.path[app.sel.path.length - 1], "hl-sel");
     // pieces
     const ghost = new Set(app.sel ? capturedSoFar() : []);
