@@ -14,6 +14,7 @@ type cli struct {
 	Log logFlags `embed:""`
 
 	Engine   engineCmd   `cmd:"" default:"withargs" help:"Engine mode (the default): Hub protocol and CheckerBoard commands on stdin/stdout."`
+	GUI      guiCmd      `cmd:"" name:"gui" help:"Serve the browser board: play, analyse, set up positions, step through PDN games, watch matches."`
 	Play     playCmd     `cmd:"" help:"Play a game against crown in the terminal."`
 	Perft    perftCmd    `cmd:"" help:"Count leaf nodes of the move tree (move generator test and speed)."`
 	Bench    benchCmd    `cmd:"" help:"Search the fixed bench positions; prints total nodes and nodes/s."`

@@ -1,0 +1,343 @@
+// match.go lets the page watch a match between two crown configurations
+// (evaluator and level each): game after game on the board, from the ACF
+// 3-move ballots with colours swapped in each pair (or from the start
+// position), with the running score, and every finished game kept for
+// saving as PDN. The match is a session job: any change the page makes to
+// the game, or stop, ends it. Hub engines are not offered here: a web page
+// must not be able to make the server start programs.
+package gui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"crown/engine/board"
+	"crown/engine/pdn"
+	"crown/protocol"
+	"crown/protocol/crownsearch"
+)
+
+const jobMatch = "match"
+
+// matchPlyCap ends a game as a draw after 150 moves each, as crown match's
+// default --movecap does.
+const matchPlyCap = 300
+
+// matchRequest is the body of POST /api/match.
+type matchRequest struct {
+	A        settings `json:"a"`
+	B        settings `json:"b"`
+	Games    int      `json:"games"`    // 1-200
+	Openings string   `json:"openings"` // "acf" (default) or "start"
+	// BPlayer, when not 0, makes b the n-th engine of `crown gui --player`
+	// (1-based) at b's level instead of crown.
+	BPlayer int `json:"b_player"`
+}
+
+func (r *matchRequest) check() error {
+	if err := r.A.check(); err != nil {
+		return fmt.Errorf("player a: %w", err)
+	}
+	if err := r.B.check(); err != nil {
+		return fmt.Errorf("player b: %w", err)
+	}
+	if r.Games < 1 || r.Games > 200 {
+		return fmt.Errorf("games %d: want 1-200", r.Games)
+	}
+	if r.BPlayer < 0 {
+		return fmt.Errorf("b_player %d: want 0 (crown) or an engine's number", r.BPlayer)
+	}
+	switch r.Openings {
+	case "":
+		r.Openings = "acf"
+	case "acf", "start":
+	default:
+		return fmt.Errorf("openings %q: want acf or start", r.Openings)
+	}
+	return nil
+}
+
+// name says who a player is: "nn 100 ms", "material depth 8".
+func (set settings) name() string {
+	if set.Depth > 0 {
+		return fmt.Sprintf("%s depth %d", set.Evaluator, set.Depth)
+	}
+	return fmt.Sprintf("%s %d ms", set.Evaluator, set.MoveTimeMS)
+}
+
+// matchView is the "match" event and part of GET /api/match.
+type matchView struct {
+	A       string   `json:"a"`
+	B       string   `json:"b"`
+	Games   int      `json:"games"`
+	Game    int      `json:"game"` // 1-based, the game on the board
+	ABlack  bool     `json:"a_black"`
+	Opening string   `json:"opening"`
+	Wins    int      `json:"wins"` // A's
+	Draws   int      `json:"draws"`
+	Losses  int      `json:"losses"`
+	Results []string `json:"results"` // finished games: "1-0 a" style lines
+	Running bool     `json:"running"`
+}
+
+// matchState is a session's match: the view and the finished games.
+type matchState struct {
+	view  matchView
+	games []*pdn.Game
+}
+
+func (srv *Server) startMatch(w http.ResponseWriter, r *http.Request, s *session) error {
+	var req matchRequest
+	if err := readRequest(w, r, &req); err != nil {
+		return err
+	}
+	ops := []struct {
+		name  string
+		start board.Position
+		moves []board.Move
+	}{{"start", board.Start(), nil}}
+	if req.Openings == "acf" {
+		ops = ops[:0]
+		for _, o := range srv.openings.acf {
+			ops = append(ops, struct {
+				name  string
+				start board.Position
+				moves []board.Move
+			}{o.Name, o.Start, o.Moves})
+		}
+	}
+	if req.BPlayer > len(srv.players) {
+		return fmt.Errorf("b_player %d: there are %d engines (crown gui --player)", req.BPlayer, len(srv.players))
+	}
+	bName := "b: " + req.B.name()
+	if req.BPlayer > 0 {
+		bName = fmt.Sprintf("b: %s (%s)", srv.players[req.BPlayer-1].Label(), levelName(req.B))
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.analysing = false
+	s.clock = nil
+	m := &matchState{view: matchView{A: "a: " + req.A.name(), B: bName, Games: req.Games, Results: []string{}, Running: true}}
+	s.match = m
+	s.startLocked(jobMatch, req.A, func(ctx context.Context, srA protocol.Searcher) func() {
+		moveA := s.crownMover(srA, req.A)
+		moveB, newGameB, closeB, err := s.playerB(req)
+		if err != nil {
+			s.publish("error", map[string]string{"error": "player b: " + err.Error()})
+			return nil
+		}
+		defer closeB()
+		for gi := 0; gi < req.Games && ctx.Err() == nil; gi++ {
+			op := ops[(gi/2)%len(ops)]
+			aBlack := gi%2 == 0
+			l := newLine(op.start)
+			l.moves = append([]board.Move(nil), op.moves...)
+			l.cur = len(l.moves)
+			if !s.matchStep(ctx, func() {
+				s.line = l
+				s.gen++
+				m.view.Game, m.view.ABlack, m.view.Opening = gi+1, aBlack, op.name
+			}) {
+				return nil
+			}
+			if err := newGameB(); err != nil {
+				s.publish("error", map[string]string{"error": "player b: " + err.Error()})
+				return nil
+			}
+			res, why, ok := s.playMatchGame(ctx, moveA, moveB, aBlack)
+			if !ok {
+				return nil
+			}
+			s.matchStep(ctx, func() { m.record(&s.line, res, aBlack, why) })
+		}
+		return func() { m.view.Running = false; s.publishLocked("match", m.view) }
+	})
+	return nil
+}
+
+// mover chooses the move of g's side to move.
+type mover func(ctx context.Context, g *board.Game, gen uint64) (board.Move, error)
+
+// crownMover is crown's search at set's level.
+func (s *session) crownMover(sr protocol.Searcher, set settings) mover {
+	return func(ctx context.Context, g *board.Game, gen uint64) (board.Move, error) {
+		p := g.Position()
+		res := sr.Search(ctx, protocol.Request{Game: g, Limits: set.limits(), Mode: protocol.Think}, s.infoFunc(jobMatch, gen, p))
+		if ctx.Err() != nil {
+			return board.Move{}, ctx.Err()
+		}
+		return legalMove(&p, res.PV)
+	}
+}
+
+// levelName is a level for a name: "100 ms", "depth 8".
+func levelName(set settings) string {
+	if set.Depth > 0 {
+		return fmt.Sprintf("depth %d", set.Depth)
+	}
+	return fmt.Sprintf("%d ms", set.MoveTimeMS)
+}
+
+// playerB makes player b: crown with its own searcher, or an engine of
+// --player (started now, closed by closeB).
+func (s *session) playerB(req matchRequest) (move mover, newGame func() error, closeB func(), err error) {
+	if req.BPlayer == 0 {
+		sr, err := crownsearch.New(s.log)
+		if err == nil {
+			err = sr.Configure(s.srv.searchOptions(req.B.Evaluator))
+		}
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return s.crownMover(sr, req.B), func() error { sr.NewGame(); return nil }, func() {}, nil
+	}
+	spec := s.srv.players[req.BPlayer-1]
+	pl, err := spec.Factory(s.log, req.Openings == "acf")()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	lv := protocol.Level{Depth: req.B.Depth, MoveTime: time.Duration(req.B.MoveTimeMS) * time.Millisecond}
+	limit := time.Duration(0)
+	if req.B.Depth == 0 {
+		limit = lv.MoveTime + engineMargin
+	}
+	move = func(ctx context.Context, g *board.Game, _ uint64) (board.Move, error) {
+		text, _, err := pl.Move(ctx, g, lv, limit)
+		if err != nil {
+			return board.Move{}, err
+		}
+		p := g.Position()
+		return p.ParseMove(text)
+	}
+	return move, pl.NewGame, func() { pl.Close() }, nil
+}
+
+// engineMargin is how late an engine of --player may answer at a time per
+// move before it loses the game, as crown match's --margin.
+const engineMargin = 50 * time.Millisecond
+
+// matchStep runs change under the lock if the match is still the session's
+// job, then publishes the state and the score; false when the match is over.
+func (s *session) matchStep(ctx context.Context, change func()) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if ctx.Err() != nil || s.job == nil || s.job.kind != jobMatch || s.match == nil {
+		return false
+	}
+	change()
+	s.publishLocked("state", s.stateLocked())
+	s.publishLocked("match", s.match.view)
+	return true
+}
+
+// playMatchGame plays the game on the board to its end; ok is false when
+// the match was stopped. A player whose move fails (an engine that crashed,
+// answered too late or illegally) loses the game; why says so.
+func (s *session) playMatchGame(ctx context.Context, moveA, moveB mover, aBlack bool) (res board.Result, why string, ok bool) {
+	for {
+		s.mu.Lock()
+		r, _ := s.line.status()
+		g, gen, n := s.line.game(), s.gen, len(s.line.moves)
+		s.mu.Unlock()
+		if r != board.Ongoing {
+			return r, "", true
+		}
+		if n >= matchPlyCap {
+			return board.Draw, "move cap", true
+		}
+		side := g.Position().Side
+		move, name := moveB, "b"
+		if (side == board.Black) == aBlack {
+			move, name = moveA, "a"
+		}
+		m, err := move(ctx, g, gen)
+		if ctx.Err() != nil {
+			return board.Ongoing, "", false
+		}
+		if err != nil {
+			s.log.Warn().Err(err).Str("player", name).Msg("match: the player loses the game")
+			return board.WinFor(side.Other()), name + " forfeits: " + err.Error(), true
+		}
+		if !s.matchStep(ctx, func() { s.line.playMove(m); s.gen++ }) {
+			return board.Ongoing, "", false
+		}
+	}
+}
+
+// legalMove is the legal move of p that pv starts with.
+func legalMove(p *board.Position, pv []board.Move) (board.Move, error) {
+	if len(pv) == 0 {
+		return board.Move{}, errors.New("the searcher returned no move")
+	}
+	for _, m := range p.LegalMoves() {
+		if m.SamePosition(pv[0]) && m.Path == pv[0].Path {
+			return m, nil
+		}
+	}
+	return board.Move{}, fmt.Errorf("the searcher returned an illegal move %s", pv[0])
+}
+
+// record adds a finished game to the score and the PDN.
+func (m *matchState) record(l *line, r board.Result, aBlack bool, why string) {
+	black, white := m.view.A, m.view.B
+	if !aBlack {
+		black, white = white, black
+	}
+	aWins := (r == board.BlackWins) == aBlack
+	switch {
+	case r == board.Draw:
+		m.view.Draws++
+	case aWins:
+		m.view.Wins++
+	default:
+		m.view.Losses++
+	}
+	entry := fmt.Sprintf("%d. %s (Black: %s) %s (%d plies)",
+		m.view.Game, m.view.Opening, strings.SplitN(black, ":", 2)[0], resultText(r), len(l.moves))
+	if why != "" {
+		entry += ", " + why
+	}
+	m.view.Results = append(m.view.Results, entry)
+	g := pdn.FromRecord(l.gameTo(len(l.moves)), r,
+		pdn.Tag{Name: "Event", Value: "crown gui match"}, pdn.Tag{Name: "Round", Value: fmt.Sprint(m.view.Game)},
+		pdn.Tag{Name: "Black", Value: black}, pdn.Tag{Name: "White", Value: white}, pdn.Tag{Name: "Opening", Value: m.view.Opening})
+	m.games = append(m.games, g)
+}
+
+// handleMatch answers the match's score (GET /api/match) or, with
+// ?format=pdn, every finished game as PDN.
+func (srv *Server) handleMatch(w http.ResponseWriter, r *http.Request) {
+	s, ok := srv.sessionOf(w, r)
+	if !ok {
+		return
+	}
+	s.mu.Lock()
+	m := s.match
+	var view matchView
+	var games []*pdn.Game
+	if m != nil {
+		view, games = m.view, append([]*pdn.Game(nil), m.games...)
+		view.Results = append(make([]string, 0, len(m.view.Results)), m.view.Results...)
+		view.Running = s.job != nil && s.job.kind == jobMatch
+	}
+	s.mu.Unlock()
+	if m == nil {
+		httpError(w, http.StatusNotFound, "no match in this page")
+		return
+	}
+	if r.URL.Query().Get("format") != "pdn" {
+		writeJSON(w, http.StatusOK, view)
+		return
+	}
+	var b strings.Builder
+	if err := pdn.WriteAll(&b, games); err != nil {
+		httpError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Write([]byte(b.String()))
+}

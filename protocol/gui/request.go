@@ -1,0 +1,133 @@
+// request.go reads the JSON bodies of the page's commands: one small struct
+// per command, unknown fields and trailing data refused, a size limit, and a
+// check of every value, so a malformed request is answered 400 with a
+// message before anything changes. parseRequest is the one entry point (and
+// the fuzz target).
+package gui
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"slices"
+
+	"crown/engine/search"
+	"crown/engine/setup"
+)
+
+// maxBody bounds a request body; a PDN of a few hundred games fits.
+const maxBody = 1 << 20
+
+// guiEvaluators are the evaluators the page may choose: those that need no
+// weight file, engine mode's default first.
+func guiEvaluators() []string {
+	names := []string{setup.DefaultEval}
+	for _, n := range []string{setup.NNUE, setup.NN, setup.Material} {
+		if n != setup.DefaultEval {
+			names = append(names, n)
+		}
+	}
+	return names
+}
+
+// settings are how crown plays and analyses; sent with go, analyse and graph.
+type settings struct {
+	Evaluator  string `json:"evaluator"`   // one of guiEvaluators; "" is engine mode's default
+	MoveTimeMS int    `json:"movetime_ms"` // time per move; 0 with depth 0 means 1000
+	Depth      int    `json:"depth"`       // fixed depth instead of time (0: none)
+}
+
+func (s *settings) check() error {
+	if s.Evaluator == "" {
+		s.Evaluator = guiEvaluators()[0]
+	}
+	if !slices.Contains(guiEvaluators(), s.Evaluator) {
+		return fmt.Errorf("evaluator %q: want one of %v", s.Evaluator, guiEvaluators())
+	}
+	if s.MoveTimeMS < 0 || s.MoveTimeMS > 600_000 {
+		return fmt.Errorf("movetime_ms %d: want 0-600000", s.MoveTimeMS)
+	}
+	if s.Depth < 0 || s.Depth > search.MaxDepth {
+		return fmt.Errorf("depth %d: want 0-%d", s.Depth, search.MaxDepth)
+	}
+	if s.MoveTimeMS == 0 && s.Depth == 0 {
+		s.MoveTimeMS = 1000
+	}
+	return nil
+}
+
+// Bodies of the commands that carry data.
+type (
+	moveRequest struct {
+		Move string `json:"move"` // 11-15, 15x22, 1x10x19
+	}
+	gotoRequest struct {
+		Ply *int `json:"ply"`
+	}
+	emptyRequest struct{}
+)
+
+func (r *moveRequest) check() error {
+	if r.Move == "" {
+		return errors.New(`"move" is missing`)
+	}
+	return nil
+}
+
+func (r *gotoRequest) check() error {
+	if r.Ply == nil {
+		return errors.New(`"ply" is missing`)
+	}
+	return nil
+}
+
+func (r *newGameRequest) check() error { return nil } // lineFor checks the rest
+func (r *loadPDNRequest) check() error {
+	if r.PDN == "" {
+		return errors.New(`"pdn" is missing`)
+	}
+	if r.Game < 0 {
+		return fmt.Errorf("game %d: want 1 or more", r.Game)
+	}
+	return nil
+}
+func (r *emptyRequest) check() error { return nil }
+
+// checker is a request body that validates itself.
+type checker interface{ check() error }
+
+// parseRequest decodes data into v and checks it. An empty body is {}.
+func parseRequest(data []byte, v checker) error {
+	data = bytes.TrimSpace(data)
+	if len(data) == 0 {
+		data = []byte("{}")
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("bad JSON: %w", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("bad JSON: data after the object")
+	}
+	return v.check()
+}
+
+// readRequest reads r's body into v: JSON content type, at most maxBody bytes.
+func readRequest(w http.ResponseWriter, r *http.Request, v checker) error {
+	if r.ContentLength != 0 || r.Header.Get("Content-Type") != "" {
+		mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+		if err != nil || mt != "application/json" {
+			return errors.New("the body must be application/json")
+		}
+	}
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		return fmt.Errorf("reading the body: %w", err)
+	}
+	return parseRequest(data, v)
+}
