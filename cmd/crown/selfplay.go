@@ -152,6 +152,7 @@ func (c *selfplayPlayCmd) Run(log *zerolog.Logger) error {
 	if err != nil {
 		if ctx.Err() != nil {
 			log.Info().Msg("interrupted: finished games saved; run the same command again to resume")
+			return nil
 		}
 		return err
 	}

@@ -113,6 +113,7 @@ func (c *trainCmd) Run(log *zerolog.Logger) error {
 					return serr
 				}
 				log.Info().Str("checkpoint", ckpt).Msg("interrupted: saved; rerun with --resume")
+				return nil
 			}
 			return err
 		}
