@@ -31,12 +31,14 @@ const (
 )
 
 // DefaultEval is the evaluator used when none is named: engine mode,
-// analyze, match and play. The embedded evolved network beat material at
-// equal depth 8 over the 156 ACF ballots with both colours, +103 Elo
-// [+83, +124] (docs/evolution.md). This is the one place to change it;
+// analyze, match, play, gui and selfplay. crown's trained network
+// (generation 1, docs/training.md) beat the embedded evolved seed network
+// by +357 Elo [+312, +412] at 20,000 nodes a move over the 156 ACF ballots
+// with both colours; the evolved network beat material by +103 [+83, +124]
+// at depth 8 (docs/evolution.md). This is the one place to change it;
 // bench, book build and book match pin material so that their figures
-// stay comparable.
-const DefaultEval = NN
+// stay comparable, and the seed networks stay selectable as nn.
+const DefaultEval = NNUE
 
 // Eval names an evaluator and its weight file.
 type Eval struct {

@@ -50,16 +50,19 @@ func TestManScale(t *testing.T) {
 	}
 }
 
-// TestLoadScale: Load gives material the identity and nn a fitted scale,
-// and Men leaves wins and database scores alone.
+// TestLoadScale: Load gives material and the trained default (calibrated
+// when trained) the identity and nn a fitted scale, and Men leaves wins
+// and database scores alone.
 func TestLoadScale(t *testing.T) {
-	m, err := Eval{Name: Material}.Load()
-	if err != nil || m.Scale.Men(150) != 150 {
-		t.Fatalf("material: %v %v", m.Scale, err)
+	for _, name := range []string{Material, ""} {
+		m, err := Eval{Name: name}.Load()
+		if err != nil || m.Scale.Men(150) != 150 {
+			t.Fatalf("%q: %v %v", name, m.Scale, err)
+		}
 	}
-	n, err := Eval{}.Load()
+	n, err := Eval{Name: NN}.Load()
 	if err != nil || n.Scale.Bound != search.FScale || n.Scale.PerMan == 0 {
-		t.Fatalf("default (nn): %+v %v", n.Scale, err)
+		t.Fatalf("nn: %+v %v", n.Scale, err)
 	}
 	for _, s := range []int{search.Win - 7, -(search.Win - 12), search.TablebaseWin + 150} {
 		if n.Scale.Men(s) != s {
