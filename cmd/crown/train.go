@@ -53,10 +53,22 @@ func (c *trainCmd) Run(log *zerolog.Logger) error {
 	}
 	set := selfplay.NewSet()
 	var desc []string
+	k0 := 0.0
 	for _, f := range c.Data {
 		sf, err := selfplay.Load(f)
 		if err != nil {
 			return err
+		}
+		// Files made by different players score on different scales:
+		// each file's scores are brought to the first file's K (fitted per
+		// file) before they are merged, so one K serves the blend.
+		if len(c.Data) > 1 {
+			k := train.FitK(sf.Samples)
+			if k0 == 0 {
+				k0 = k
+			}
+			train.Rescale(sf.Samples, k0/k)
+			log.Info().Str("file", f).Float64("K", k).Float64("factor", k0/k).Msg("score scale of the file")
 		}
 		for _, s := range sf.Samples {
 			set.Add(s)

@@ -130,3 +130,15 @@ func ManUp(samples []selfplay.Sample) (up, down []board.Position) {
 	}
 	return up, down
 }
+
+// Rescale multiplies the static-range scores of samples by f (found wins
+// and database values keep theirs), clamping to the evaluation range.
+func Rescale(samples []selfplay.Sample, f float64) {
+	lim := float64(search.EvalLimit - 1)
+	for i := range samples {
+		s := &samples[i]
+		if usableScore(s.Score) {
+			s.Score = int16(math.Round(min(max(float64(s.Score)*f, -lim), lim)))
+		}
+	}
+}

@@ -145,3 +145,12 @@ func TestFitK(t *testing.T) {
 		t.Fatalf("fitted K %.1f, want about 250", k)
 	}
 }
+
+// TestRescale: static scores scale and clamp; wins and database values stay.
+func TestRescale(t *testing.T) {
+	s := []selfplay.Sample{{Score: 100}, {Score: -300}, {Score: 9000}, {Score: 15000}}
+	Rescale(s, 2)
+	if s[0].Score != 200 || s[1].Score != -600 || s[2].Score != 9999 || s[3].Score != 15000 {
+		t.Fatalf("rescaled %+v", s)
+	}
+}
