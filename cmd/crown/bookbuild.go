@@ -39,7 +39,7 @@ type bookBuildCmd struct {
 	DepthWeight int           `default:"20" help:"Priority cost of one ply, in centi-men (drop-out expansion's depth weight)."`
 	MaxPly      int           `help:"Do not expand positions this many plies from the start or deeper (0: no limit)."`
 	Hash        int           `default:"16" help:"Transposition table per search thread, MiB."`
-	EgdbDir     string        `name:"egdb-dir" type:"path" help:"Endgame database directory (default: the embedded <=4-piece database)."`
+	EgdbDir     string        `name:"egdb-dir" type:"path" help:"Endgame database directory (default: the per-user one if built (e.g. ~/.local/share/crown/egdb), else the embedded <=4-piece database)."`
 	NoEgdb      bool          `name:"no-egdb" help:"Search without the endgame database."`
 	evalFlags
 }
@@ -56,7 +56,7 @@ func (c *bookBuildCmd) scorers(n int) ([]*book.SearchScorer, error) {
 	}
 	opts := search.Options{Eval: ev, HashMB: c.Hash}
 	if !c.NoEgdb {
-		db, err := egdb.OpenOrDefault(c.EgdbDir, 0)
+		db, _, err := egdb.OpenUser(c.EgdbDir, 0)
 		if err != nil {
 			return nil, err
 		}

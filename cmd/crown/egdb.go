@@ -84,7 +84,7 @@ func (c *egdbBuildCmd) Run(log *zerolog.Logger) error {
 
 type egdbProbeCmd struct {
 	FEN   string `required:"" help:"Position as PDN FEN."`
-	Dir   string `type:"path" help:"Database directory (default: the embedded <=4-piece database)."`
+	Dir   string `type:"path" help:"Database directory (default: the per-user one if built (e.g. ~/.local/share/crown/egdb), else the embedded <=4-piece database)."`
 	Cache int    `default:"64" help:"Block cache in MiB."`
 }
 
@@ -163,7 +163,7 @@ func (c *egdbVerifyCmd) Run(log *zerolog.Logger) error {
 }
 
 type egdbInfoCmd struct {
-	Dir string `type:"path" help:"Database directory (default: the embedded <=4-piece database)."`
+	Dir string `type:"path" help:"Database directory (default: the per-user one if built (e.g. ~/.local/share/crown/egdb), else the embedded <=4-piece database)."`
 }
 
 func (c *egdbInfoCmd) Run() error {
@@ -215,7 +215,7 @@ func (e *etaProgress) update(done, total uint64) {
 }
 
 type egdbMatchCmd struct {
-	Dir      string        `type:"path" help:"Database directory (default: the embedded <=4-piece database)."`
+	Dir      string        `type:"path" help:"Database directory (default: the per-user one if built (e.g. ~/.local/share/crown/egdb), else the embedded <=4-piece database)."`
 	A        string        `default:"always" enum:"off,always,kimcho" help:"Player A's database policy (${enum})."`
 	B        string        `default:"off" enum:"off,always,kimcho" help:"Player B's database policy (${enum})."`
 	Movetime time.Duration `default:"50ms" help:"Time per move for both players."`

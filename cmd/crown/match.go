@@ -40,7 +40,7 @@ type matchCmd struct {
 	Hang         time.Duration `default:"5m" help:"Longest wait for a move that has no time limit (depth or nodes only)."`
 	Concurrency  int           `help:"Games at once (0: one per core)."`
 	MoveCap      int           `name:"movecap" default:"150" help:"Moves per side after which a game is drawn (0: none)."`
-	EgdbDir      string        `name:"egdb-dir" type:"path" help:"Endgame database directory for adjudication (default: the embedded <=4-piece database)."`
+	EgdbDir      string        `name:"egdb-dir" type:"path" help:"Endgame database directory for adjudication (default: the per-user one if built (e.g. ~/.local/share/crown/egdb), else the embedded <=4-piece database)."`
 	NoAdjudicate bool          `name:"no-adjudicate" help:"Play every game out instead of stopping when the position is in the endgame database."`
 	PDN          string        `name:"pdn" default:"match.pdn" type:"path" help:"Games file; an existing file of the same match is resumed."`
 	SPRT         string        `name:"sprt" help:"Stop when decided: elo0,elo1[,alpha,beta] (alpha and beta default 0.05), e.g. 0,10."`
