@@ -75,6 +75,22 @@ type Limits struct {
 	// so each gets an exact score (Info.RootScores); slower, for GUIs that
 	// show every move's score (CheckerBoard's allscores).
 	AllScores bool
+	// MultiPV is the number of best lines wanted (analysis): each iteration
+	// of the main thread searches the root once per line, line k among the
+	// moves other than the first moves of lines 1..k-1, and Info.Lines holds
+	// them. 0 or 1 is the ordinary search; at most MaxMultiPV, and no more
+	// than the root's legal moves, are searched. ModeSeed ignores it.
+	MultiPV int
+}
+
+// MaxMultiPV is the most lines Limits.MultiPV asks for.
+const MaxMultiPV = 32
+
+// PVLine is one line of a multi-PV report: its score (from the side to
+// move's view, as Info.Score) and its principal variation from the root.
+type PVLine struct {
+	Score int
+	PV    []board.Move
 }
 
 // RootScore is one root move's score in an iteration.
@@ -83,7 +99,8 @@ type RootScore struct {
 	Score int
 }
 
-// Info is the progress report sent after each completed iteration.
+// Info is the progress report sent after each completed iteration, and from
+// inside a long iteration at least once a second (Partial).
 type Info struct {
 	Depth    int           // nominal depth of the iteration
 	SelDepth int           // deepest ply reached
@@ -96,6 +113,17 @@ type Info struct {
 	// RootScores, with Limits.AllScores, holds every root move's exact
 	// score in this iteration, best first (main thread only).
 	RootScores []RootScore
+	// Lines, with Limits.MultiPV above 1, holds the iteration's lines, best
+	// first (fewer when the root has fewer legal moves); Lines[0] is Score
+	// and PV. Nil for an ordinary search.
+	Lines []PVLine
+	// Partial marks a report sent from inside an iteration because the last
+	// report is a second old: Depth is the iteration in progress, Score and
+	// PV the best known so far (the iteration's best root move once one is
+	// searched, otherwise the last completed iteration's; with MultiPV the
+	// last completed iteration's lines), RootScores the last completed
+	// iteration's.
+	Partial bool
 }
 
 // Result is what a search returns.
@@ -138,7 +166,13 @@ type Searcher struct {
 	stopID     atomic.Uint64 // highest search number asked to stop
 	pondering  atomic.Bool   // the current search is pondering
 	clockStart atomic.Int64  // UnixNano from which time limits count
+	infoEvery  time.Duration // longest silence between progress reports
 }
+
+// defaultInfoEvery is how long the main thread may search without a
+// progress report: an iteration that takes longer sends Partial reports
+// this often.
+const defaultInfoEvery = time.Second
 
 // ErrNoEval is returned by New when Options.Eval is nil.
 var ErrNoEval = errors.New("search: Options.Eval is nil")
@@ -156,7 +190,7 @@ func New(opts Options) (*Searcher, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Searcher{opts: opts, tt: tt}
+	s := &Searcher{opts: opts, tt: tt, infoEvery: defaultInfoEvery}
 	s.resize(opts.Threads)
 	return s, nil
 }
@@ -238,7 +272,8 @@ func (s *Searcher) PonderHit() {
 // detection (a last entry equal to pos is ignored, so board.Game.History()
 // may be passed as is). ctx may be nil; cancelling it stops the search like
 // Stop. onInfo, if not nil, is called from the search goroutine after each
-// completed iteration. The searcher keeps no reference to history or to
+// completed iteration, and within an iteration whenever a second has passed
+// since the last call (Info.Partial; not in ModeSeed). The searcher keeps no reference to history or to
 // the reported slices after returning.
 func (s *Searcher) Search(ctx context.Context, lim Limits, pos board.Position, history []board.Position, onInfo func(Info)) Result {
 	s.mu.Lock()
@@ -271,6 +306,7 @@ func (s *Searcher) Search(ctx context.Context, lim Limits, pos board.Position, h
 	}
 	main.onInfo = onInfo
 	main.start = start
+	main.lastInfo = start
 	main.iterate()
 	main.onInfo = nil
 	s.requestStop(id)

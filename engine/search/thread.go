@@ -1,7 +1,9 @@
 // thread.go holds one search worker: its preallocated stack, killer and
 // history tables, evaluator, node counter, and the iterative-deepening loop
 // with the root move loop. Worker 0 is the main thread: it watches the clock
-// and the node limit, reports progress, and its result is the search's.
+// and the node limit, reports progress (after each iteration, and from the
+// polling point when an iteration runs long), searches the extra lines of
+// multi-PV analysis (multipv.go), and its result is the search's.
 // Helpers (lazy SMP) search the same root, odd-numbered ones one ply deeper,
 // and help only through the shared transposition table.
 package search
@@ -53,6 +55,8 @@ type thread struct {
 	softLimit time.Duration // main: do not start an iteration after this (0 = none)
 	hardLimit time.Duration // main: stop at this (0 = none)
 	onInfo    func(Info)
+	lastInfo  time.Time // main: when the last progress report went out
+	iterDepth int       // main: nominal depth of the iteration in progress
 	result    Result
 	published atomic.Uint64 // nodes, stored at each poll for the main thread to read
 
@@ -67,7 +71,21 @@ type thread struct {
 	lmr        bool // Options.LMR
 	futility   bool // Options.Futility
 
-	rootScores []RootScore // this iteration's, with Limits.AllScores
+	rootScores  []RootScore // this iteration's, with Limits.AllScores
+	shownScores []RootScore // main: the last report's, best first, for Partial reports
+
+	// The best root move of the root search in progress, for Partial
+	// reports: rootHasBest says that root.pv and rootBest hold a move of
+	// this root search with an exact score.
+	rootBest    int
+	rootHasBest bool
+
+	// Multi-PV (main thread, multipv.go).
+	multi     bool       // Limits.MultiPV above 1: search and report lines
+	multiPV   int        // lines per iteration
+	rootFirst int        // root moves before this index are excluded (earlier lines' first moves)
+	lines     []rootLine // this iteration's lines
+	shown     []rootLine // the last reported iteration's lines, for Partial reports
 
 	tbOn     bool
 	tbAlways bool
@@ -155,6 +173,11 @@ func (t *thread) poll() {
 	if !t.main {
 		return
 	}
+	if t.onInfo != nil {
+		if now := time.Now(); now.Sub(t.lastInfo) >= t.s.infoEvery {
+			t.partialReport(now)
+		}
+	}
 	if t.lim.Nodes > 0 && !t.lim.Infinite {
 		total := t.nodes
 		for _, h := range t.s.threads[1:] {
@@ -191,6 +214,9 @@ func (t *thread) iterate() {
 	if t.lim.Depth > 0 {
 		maxDepth = min(t.lim.Depth, MaxDepth)
 	}
+	t.rootHasBest = false
+	t.shownScores = t.shownScores[:0]
+	t.setupLines(root.moves.N)
 	prev := 0
 	for depth := 1; depth <= maxDepth; depth++ {
 		d := depth
@@ -198,7 +224,14 @@ func (t *thread) iterate() {
 			d = min(depth+1, MaxDepth)
 		}
 		t.seldepth = 0
-		score, done := t.aspire(d, prev)
+		t.iterDepth = d
+		var score int
+		var done bool
+		if t.multi {
+			score, done = t.searchLines(d)
+		} else {
+			score, done = t.aspire(d, prev)
+		}
 		if !done || t.stopped {
 			break // an interrupted iteration is not reported (its move may be kept)
 		}
@@ -253,20 +286,24 @@ func (t *thread) aspire(depth, prev int) (int, bool) {
 	}
 }
 
-// rootSearch searches the root to depth in the window (alpha, beta) and
-// records the result. It reports whether a result for this depth exists:
-// false if stopped before the first move was searched, or if every move
-// failed low (the caller widens the window).
+// rootSearch searches the root moves from index rootFirst on to depth in
+// the window (alpha, beta) and records the result. It reports whether a
+// result for this depth exists: false if stopped before the first move was
+// searched, or if every move failed low (the caller widens the window).
+// The best move goes to index rootFirst; the main thread's result is
+// updated only by the first line (rootFirst 0).
 func (t *thread) rootSearch(depth, alpha, beta int) (int, bool) {
 	root := &t.stack[0]
+	first := t.rootFirst
 	alpha0 := alpha
 	best := -Win - 1
 	bestIndex := -1
-	all := t.lim.AllScores && t.main
+	all := t.lim.AllScores && t.main && first == 0
 	if all {
 		t.rootScores = t.rootScores[:0]
 	}
-	for i := 0; i < root.moves.N; i++ {
+	t.rootHasBest = false
+	for i := first; i < root.moves.N; i++ {
 		m := &root.moves.Moves[i]
 		t.makeMove(0, m)
 		var s int
@@ -275,7 +312,7 @@ func (t *thread) rootSearch(depth, alpha, beta int) (int, bool) {
 			if !t.stopped {
 				t.rootScores = append(t.rootScores, RootScore{Move: *m, Score: s})
 			}
-		} else if i == 0 {
+		} else if i == first {
 			s = -t.search(1, depth-1, -beta, -alpha, true)
 		} else {
 			s = -t.search(1, depth-1, -alpha-1, -alpha, false)
@@ -292,6 +329,7 @@ func (t *thread) rootSearch(depth, alpha, beta int) (int, bool) {
 			if s > alpha {
 				alpha = s
 				t.updatePV(0, m)
+				t.rootBest, t.rootHasBest = s, s < beta
 				if s >= beta {
 					break
 				}
@@ -306,9 +344,9 @@ func (t *thread) rootSearch(depth, alpha, beta int) (int, bool) {
 	}
 	// Move the best move to the front, keeping the others' order.
 	bm := root.moves.Moves[bestIndex]
-	copy(root.moves.Moves[1:bestIndex+1], root.moves.Moves[:bestIndex])
-	root.moves.Moves[0] = bm
-	if t.main {
+	copy(root.moves.Moves[first+1:bestIndex+1], root.moves.Moves[first:bestIndex])
+	root.moves.Moves[first] = bm
+	if t.main && first == 0 {
 		pv := append([]board.Move(nil), root.pv[:root.pvLen]...)
 		completed := depth
 		if t.stopped {
@@ -324,23 +362,63 @@ func (t *thread) report(depth, score int) {
 	if t.onInfo == nil {
 		return
 	}
-	nodes := t.nodes
-	for _, h := range t.s.threads[1:] {
-		nodes += h.published.Load()
-	}
-	el := time.Since(t.start)
 	info := Info{
-		Depth: depth, SelDepth: t.seldepth, Score: score, Nodes: nodes, Time: el,
-		Hashfull: t.tt.hashfull(), PV: append([]board.Move(nil), t.result.PV...),
+		Depth: depth, SelDepth: t.seldepth, Score: score,
+		PV: append([]board.Move(nil), t.result.PV...),
 	}
 	if t.lim.AllScores {
 		info.RootScores = slices.Clone(t.rootScores)
 		slices.SortStableFunc(info.RootScores, func(a, b RootScore) int { return b.Score - a.Score })
+		t.shownScores = append(t.shownScores[:0], info.RootScores...)
 	}
+	if t.multi {
+		t.shown = append(t.shown[:0], t.lines[:t.multiPV]...)
+		info.Lines = linesOf(t.shown)
+	}
+	t.send(&info, time.Now())
+}
+
+// partialReport sends the progress of the iteration in progress (called
+// from poll when the last report is infoEvery old): its depth, and the best
+// line known so far, if any.
+func (t *thread) partialReport(now time.Time) {
+	t.lastInfo = now
+	root := &t.stack[0]
+	info := Info{Depth: t.iterDepth, SelDepth: t.seldepth, Partial: true}
+	switch {
+	case t.multi:
+		if len(t.shown) == 0 {
+			return // no iteration reported yet
+		}
+		info.Lines = linesOf(t.shown)
+		info.Score, info.PV = t.shown[0].score, slices.Clone(info.Lines[0].PV)
+	case t.rootHasBest:
+		info.Score, info.PV = t.rootBest, append([]board.Move(nil), root.pv[:root.pvLen]...)
+	case len(t.result.PV) > 0:
+		info.Score, info.PV = t.result.Score, append([]board.Move(nil), t.result.PV...)
+	default:
+		return // nothing searched yet
+	}
+	if len(t.shownScores) > 0 {
+		info.RootScores = slices.Clone(t.shownScores)
+	}
+	t.send(&info, now)
+}
+
+// send completes info with the counters (nodes of all threads, time, speed,
+// table use) and hands it to onInfo.
+func (t *thread) send(info *Info, now time.Time) {
+	nodes := t.nodes
+	for _, h := range t.s.threads[1:] {
+		nodes += h.published.Load()
+	}
+	el := now.Sub(t.start)
+	info.Nodes, info.Time, info.Hashfull = nodes, el, t.tt.hashfull()
 	if el > 0 {
 		info.NPS = uint64(float64(nodes) / el.Seconds())
 	}
-	t.onInfo(info)
+	t.lastInfo = now
+	t.onInfo(*info)
 }
 
 // shouldStopAfter decides, after a completed iteration, whether to start
