@@ -16,11 +16,15 @@
 // stays until the next level command; move-time=1 before the first);
 // go think|ponder|analyze; stop, ponder-hit and ping (-> pong) at any time;
 // quit. A search writes info lines (depth, score in men, nodes, time, nps in
-// millions, pv) and exactly one done move=M [ponder=M], also after stop. A
-// move played without searching is announced by one info line with
-// source=book (an opening book move; no score) or source=egdb (the endgame
-// database's move; a database win scores 50 men plus the material balance,
-// below the 90 men that clients read as a win in n plies).
+// millions, pv) after each iteration and once a second during a longer one
+// (its depth in progress, the best line so far), and exactly one done
+// move=M [ponder=M], also after stop. With multipv N above 1, go analyze
+// writes each report as N info lines, best first, with multipv=k after the
+// depth, each with its own score and pv (go think and go ponder search one
+// line). A move played without searching is announced by one info line
+// with source=book (an opening book move; no score) or source=egdb (the
+// endgame database's move; a database win scores 50 men plus the material
+// balance, below the 90 men that clients read as a win in n plies).
 // Captures are written from x to x captured squares (15x22x18). Every
 // written token is key=value with no '=' inside a value: pydraughts cannot
 // parse anything else. Unknown commands and arguments are ignored; a known
@@ -40,7 +44,8 @@
 // string only whose pydraughts reading is a known opening position,
 // standard otherwise; standard; or pydraughts: positions, moves and replies in
 // pydraughts' rotated, colour-swapped frame, square s = English 33-s; see
-// hubpos.go) and move-overhead (milliseconds taken off every time limit).
+// hubpos.go), multipv (1-32: lines of go analyze; default 1) and
+// move-overhead (milliseconds taken off every time limit).
 // After a rejected pos, go answers an error and a bare done until a valid
 // pos arrives.
 //

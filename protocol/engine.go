@@ -43,6 +43,7 @@ type Engine struct {
 	inited     bool    // options are applied as soon as they change
 	frame      Frame   // how pos strings are read (pos-frame)
 	overhead   time.Duration
+	multiPV    int // lines of `go analyze` (multipv)
 	maxTable   int // the largest hash or egdb-cache (MiB) the machine can hold
 
 	game     *board.Game // the Hub position (pos)
@@ -80,6 +81,7 @@ func New(s Searcher, out io.Writer, id ID, log zerolog.Logger) *Engine {
 		opts:     DefaultOptions(),
 		dirty:    true,
 		overhead: defaultOverhead,
+		multiPV:  1,
 		frame:    FrameAuto,
 		maxTable: search.MaxTableMiB(),
 		game:     board.NewGame(start, board.Rules{}),

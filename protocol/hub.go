@@ -189,6 +189,9 @@ func (e *Engine) hubGo(l Line) error {
 		return nil
 	}
 	req := Request{Game: e.game, Limits: e.level.Limits(e.overhead), Mode: mode}
+	if mode == Analyze {
+		req.MultiPV = e.multiPV // thinking and pondering play a move: one line
+	}
 	e.startSearch(req, e.hubInfo, e.hubDone)
 	return nil
 }
@@ -197,18 +200,34 @@ func (e *Engine) hubGo(l Line) error {
 // '=' (pydraughts cannot parse either).
 //
 // A move not found by searching is reported with source=book (and no
-// score) or source=egdb.
+// score) or source=egdb. A multi-PV report (multipv above 1, go analyze)
+// is one line per PV, best first, each with multipv=k after the depth.
 func (e *Engine) hubInfo(i Info) {
+	if len(i.Lines) > 0 {
+		for k, l := range i.Lines {
+			e.hubInfoLine(i, k+1, l.Score, l.PV)
+		}
+		return
+	}
+	e.hubInfoLine(i, 0, i.Score, i.PV)
+}
+
+// hubInfoLine writes one `info` line of i with the given score and PV;
+// multipv is the line's number, 0 for an ordinary report.
+func (e *Engine) hubInfoLine(i Info, multipv, score int, pv []board.Move) {
 	args := []Arg{kv("depth", fmt.Sprint(i.Depth))}
+	if multipv > 0 {
+		args = append(args, kv("multipv", fmt.Sprint(multipv)))
+	}
 	if i.Source != SourceBook {
-		args = append(args, kv("score", MenScore(i.Score)))
+		args = append(args, kv("score", MenScore(score)))
 	}
 	args = append(args,
 		kv("nodes", fmt.Sprint(i.Nodes)),
 		kv("time", fmt.Sprintf("%.3f", i.Time.Seconds())),
 		kv("nps", fmt.Sprintf("%.2f", mnps(i.Nodes, i.Time))),
 	)
-	if pv := pvText(e.run.req.Game.Position(), i.PV, e.hubMove); pv != "" {
+	if pv := pvText(e.run.req.Game.Position(), pv, e.hubMove); pv != "" {
 		args = append(args, kv("pv", pv))
 	}
 	if i.Source != "" {

@@ -553,3 +553,98 @@ func TestFrameAutoByOpening(t *testing.T) {
 		t.Fatalf("reply %q is not in standard numbering: %v", mv, err)
 	}
 }
+
+// TestHubMultiPV: the multipv parameter is declared at hub, go analyze
+// passes it to the searcher and writes one info line per line with
+// multipv=k, best first; go think and go ponder ask for one line; a bad
+// value is an error and changes nothing.
+func TestHubMultiPV(t *testing.T) {
+	m := protocoltest.NewMock()
+	s := protocoltest.NewSession(t, m)
+	defer s.Close()
+	declared := func() protocol.Line {
+		s.Send("hub")
+		s.Expect("id")
+		var p protocol.Line
+		for l := s.NextLine(); l.Cmd != "wait"; l = s.NextLine() {
+			if n, _ := l.Get("name"); n == "multipv" {
+				p = l
+			}
+		}
+		return p
+	}
+	p := declared()
+	for key, want := range map[string]string{"value": "1", "type": "int", "min": "1", "max": fmt.Sprint(search.MaxMultiPV)} {
+		if v, _ := p.Get(key); v != want {
+			t.Fatalf("multipv param %s=%q, want %q (%v)", key, v, want, p.Args)
+		}
+	}
+	s.Send("set-param name=multipv value=3", "init")
+	s.Expect("ready")
+	s.Send("pos start", "level depth=3", "go analyze")
+	start := board.Start()
+	for depth := 1; depth <= 3; depth++ {
+		var firsts []string
+		prev := 1e9
+		for k := 1; k <= 3; k++ {
+			l := s.Expect("info")
+			if d, _ := l.Get("depth"); d != fmt.Sprint(depth) {
+				t.Fatalf("line %d: depth %s, want %d", k, d, depth)
+			}
+			if mp, _ := l.Get("multipv"); mp != fmt.Sprint(k) {
+				t.Fatalf("depth %d: multipv=%q, want %d", depth, mp, k)
+			}
+			for _, a := range l.Args {
+				if a.Flag || strings.Contains(a.Value, "=") {
+					t.Fatalf("info token %+v would crash pydraughts", a)
+				}
+			}
+			pv, _ := l.Get("pv")
+			first := strings.Fields(pv)[0]
+			if _, err := start.ParseMove(first); err != nil || slices.Contains(firsts, first) {
+				t.Fatalf("depth %d line %d: pv %q after %v", depth, k, pv, firsts)
+			}
+			firsts = append(firsts, first)
+			var score float64
+			sc, _ := l.Get("score")
+			if _, err := fmt.Sscan(sc, &score); err != nil || score > prev {
+				t.Fatalf("depth %d line %d: score %q after %v", depth, k, sc, prev)
+			}
+			prev = score
+		}
+	}
+	s.Expect("done")
+	if got := m.LastRequest(t).MultiPV; got != 3 {
+		t.Fatalf("analysis asked the searcher for %d lines", got)
+	}
+	s.Send("go think")
+	for l := s.NextLine(); l.Cmd != "done"; l = s.NextLine() {
+		if l.Has("multipv") {
+			t.Fatalf("go think wrote %v", l.Args)
+		}
+	}
+	if got := m.LastRequest(t).MultiPV; got > 1 {
+		t.Fatalf("thinking asked the searcher for %d lines", got)
+	}
+	s.Send("level move-time=0.01", "go ponder")
+	s.Expect("info")
+	s.Send("stop")
+	s.Until("done")
+	if got := m.LastRequest(t).MultiPV; got > 1 {
+		t.Fatalf("pondering asked the searcher for %d lines", got)
+	}
+	for _, bad := range []string{"0", "-1", fmt.Sprint(search.MaxMultiPV + 1), "two", "\"\""} {
+		s.Send("set-param name=multipv value=" + bad)
+		if msg, _ := s.Expect("error").Get("message"); !strings.Contains(msg, "multipv") {
+			t.Errorf("multipv %s: error %q does not name the parameter", bad, msg)
+		}
+	}
+	if v, _ := declared().Get("value"); v != "3" {
+		t.Fatalf("bad values changed multipv to %q", v)
+	}
+	s.Send("set-param name=multipv value=1", "level depth=1", "go analyze")
+	if l := s.Expect("info"); l.Has("multipv") {
+		t.Fatalf("multipv 1 wrote %v", l.Args)
+	}
+	s.Until("done")
+}

@@ -1,8 +1,9 @@
 // params.go declares the Hub parameters (`param` lines answering `hub`)
-// and applies `set-param`. Searcher options are handed to the searcher at
-// `init` (Hub clients set parameters before it) and at once after it; a
-// value the searcher rejects is reported and the previous value stays. The
-// maxima of hash and egdb-cache are what this machine can hold
+// and applies `set-param`. Protocol settings (pos-frame, multipv,
+// move-overhead) take effect at once. Searcher options are handed to the
+// searcher at `init` (Hub clients set parameters before it) and at once
+// after it; a value the searcher rejects is reported and the previous value
+// stays. The maxima of hash and egdb-cache are what this machine can hold
 // (search.MaxTableMiB: half its memory), read when the engine starts.
 package protocol
 
@@ -97,6 +98,15 @@ func (e *Engine) params() []param {
 				}
 				e.frame = Frame(i)
 				return nil
+			}},
+		{name: "multipv", typ: "int", min: 1, max: search.MaxMultiPV,
+			get: func() string { return strconv.Itoa(e.multiPV) },
+			set: func(v string) error {
+				n, err := parseInt("multipv", v, 1, search.MaxMultiPV)
+				if err == nil {
+					e.multiPV = n
+				}
+				return err
 			}},
 		{name: "move-overhead", typ: "int", min: 0, max: 10000,
 			get: func() string { return strconv.Itoa(int(e.overhead / time.Millisecond)) },

@@ -80,6 +80,13 @@ func (e *Engine) startSearch(req Request, onInfo func(Info), onDone func(answer)
 			}()
 			res = s.Search(ctx, r.req, func(i Info) {
 				i.PV = slices.Clone(i.PV)
+				if len(i.Lines) > 0 {
+					lines := make([]search.PVLine, len(i.Lines))
+					for k, l := range i.Lines {
+						lines[k] = search.PVLine{Score: l.Score, PV: slices.Clone(l.PV)}
+					}
+					i.Lines = lines
+				}
 				events <- event{info: i}
 			})
 		}()

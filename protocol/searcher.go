@@ -60,6 +60,9 @@ type Request struct {
 	// AllScores asks for every root move's score in Info.RootScores
 	// (CheckerBoard's allscores).
 	AllScores bool
+	// MultiPV asks for that many best lines in Info.Lines (Hub multipv,
+	// analysis only); 0 or 1 is the ordinary search.
+	MultiPV int
 }
 
 // Limits bound a search. Zero values mean "no limit of this kind"; with no
@@ -110,6 +113,9 @@ type Info struct {
 	// RootScores, when Request.AllScores, are every root move's score,
 	// best first.
 	RootScores []search.RootScore
+	// Lines, when Request.MultiPV is above 1, are the best lines, best
+	// first, each with its score (Lines[0] is Score and PV).
+	Lines []search.PVLine
 	// Source says where a move found without searching came from:
 	// SourceBook (Score means nothing then) or SourceEGDB; "" for a search.
 	Source string

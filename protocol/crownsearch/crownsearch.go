@@ -199,7 +199,7 @@ func (a *Searcher) Search(ctx context.Context, req protocol.Request, info func(p
 	l := req.Limits
 	lim := search.Limits{
 		Depth: l.Depth, Nodes: l.Nodes, MoveTime: l.MoveTime, Time: l.Time, Inc: l.Inc,
-		MovesToGo: l.MovesToGo, Infinite: l.Infinite, AllScores: req.AllScores,
+		MovesToGo: l.MovesToGo, Infinite: l.Infinite, AllScores: req.AllScores, MultiPV: req.MultiPV,
 	}
 	// search.Searcher.PonderHit is not tied to one search: a hit that lands
 	// between the check below and the search's start would be lost, and the
@@ -232,7 +232,14 @@ func (a *Searcher) Search(ctx context.Context, req protocol.Request, info func(p
 				roots[k] = search.RootScore{Move: r.Move, Score: men(r.Score)}
 			}
 		}
-		info(protocol.Info{Depth: i.Depth, Score: men(i.Score), Nodes: i.Nodes, Time: i.Time, PV: i.PV, RootScores: roots})
+		var lines []search.PVLine
+		if len(i.Lines) > 0 {
+			lines = make([]search.PVLine, len(i.Lines))
+			for k, l := range i.Lines {
+				lines[k] = search.PVLine{Score: men(l.Score), PV: l.PV}
+			}
+		}
+		info(protocol.Info{Depth: i.Depth, Score: men(i.Score), Nodes: i.Nodes, Time: i.Time, PV: i.PV, RootScores: roots, Lines: lines})
 	})
 	return protocol.Result{PV: res.PV, Score: men(res.Score), Depth: res.Depth, Nodes: res.Nodes}
 }

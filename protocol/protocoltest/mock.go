@@ -1,6 +1,7 @@
 // mock.go is a scripted searcher: it "completes" one iteration every step,
-// reports it, and honours depth, nodes, time, ponder-hit and cancellation
-// the way a real search does, while recording what it was asked.
+// reports it, and honours depth, nodes, time, ponder-hit, multi-PV and
+// cancellation the way a real search does, while recording what it was
+// asked.
 package protocoltest
 
 import (
@@ -11,11 +12,14 @@ import (
 	"time"
 
 	"crown/engine/board"
+	"crown/engine/search"
 	"crown/protocol"
 )
 
 // Mock is a protocol.Searcher for tests. It always plays the last legal
-// move and expects the first legal reply.
+// move and expects the first legal reply. With Request.MultiPV above 1 it
+// reports that many lines (at most one per legal move): line k starts with
+// the k-th legal move from the end and scores k-1 below the first.
 type Mock struct {
 	Step  time.Duration // time per iteration
 	Nodes uint64        // nodes per iteration
@@ -58,7 +62,14 @@ func (m *Mock) Search(ctx context.Context, req protocol.Request, info func(proto
 		}
 		nodes := uint64(depth) * m.Nodes
 		res.Depth, res.Nodes, res.Score = depth, nodes, 10*depth
-		info(protocol.Info{Depth: depth, Score: res.Score, Nodes: nodes, Time: time.Since(start), PV: pv})
+		in := protocol.Info{Depth: depth, Score: res.Score, Nodes: nodes, Time: time.Since(start), PV: pv}
+		if req.MultiPV > 1 {
+			in.Lines = []search.PVLine{{Score: res.Score, PV: pv}}
+			for k := 1; k < min(req.MultiPV, len(legal)); k++ {
+				in.Lines = append(in.Lines, search.PVLine{Score: res.Score - k, PV: legal[len(legal)-1-k : len(legal)-k]})
+			}
+		}
+		info(in)
 		if lim.Infinite {
 			continue
 		}
