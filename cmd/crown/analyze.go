@@ -1,5 +1,7 @@
 // analyze.go implements `crown analyze`: search positions and print every
-// iteration (depth, score, nodes, nodes/s, time, PV) and the final best move.
+// iteration (depth, score, nodes, nodes/s, time, PV; with --multipv N, one
+// line per PV marked `multipv k`; a long iteration is also reported at
+// least once a second) and the final best move.
 // Positions come from --fen, from every position of every game in a PDN file
 // (--pdn; each searched with its game history, so repetitions count), or
 // from FENs on stdin, one per line, for scripted analysis. --json writes one
@@ -30,6 +32,8 @@ type analyzeCmd struct {
 	Depth *int     `help:"Search depth (plies, 1 or more)."`
 	Time  *float64 `help:"Seconds per position, more than 0 (default 1 when no depth is given)."`
 	JSON  bool     `name:"json" help:"Write one JSON object per line."`
+	// MultiPV: the best N lines per iteration, each its own info line.
+	MultiPV *int `name:"multipv" help:"Lines (best moves) per iteration, 1 to 32 (default 1); each is printed with multipv k."`
 	// EGDBPolicy: engine mode's default; when the position itself is in
 	// the database, the best move is the database's (egdb.DB.RootMove).
 	EGDBPolicy string `name:"egdb-policy" default:"always" enum:"off,always,kimcho" help:"Endgame database policy (off, always, kimcho)."`
@@ -46,6 +50,8 @@ type analysisLine struct {
 	Ply      int      `json:"ply,omitempty"`
 	Depth    int      `json:"depth,omitempty"`
 	SelDepth int      `json:"seldepth,omitempty"`
+	MultiPV  int      `json:"multipv,omitempty"` // the line's number with --multipv above 1
+	Partial  bool     `json:"partial,omitempty"` // sent during the iteration at depth, not after it
 	Score    int      `json:"score"`
 	WinIn    int      `json:"win_in,omitempty"` // plies to a forced end, + for the side to move
 	Nodes    uint64   `json:"nodes,omitempty"`
@@ -84,6 +90,16 @@ func (c *analyzeCmd) run(in io.Reader, out io.Writer, log *zerolog.Logger) error
 			return fmt.Errorf("--time %g: want seconds, more than 0", *c.Time)
 		}
 		lim.MoveTime = time.Duration(*c.Time * float64(time.Second))
+	}
+	if c.MultiPV != nil {
+		n := *c.MultiPV
+		if n < 1 || n > search.MaxMultiPV {
+			return fmt.Errorf("--multipv %d out of range 1-%d", n, search.MaxMultiPV)
+		}
+		if n > 1 && c.Mode == "seed" {
+			return fmt.Errorf("--multipv %d needs --mode full: the seed search finds one move", n)
+		}
+		lim.MultiPV = n
 	}
 	if c.FEN != nil && c.PDN != "" {
 		return fmt.Errorf("give --fen or --pdn, not both")
@@ -167,14 +183,23 @@ func readFENs(r io.Reader, jobs chan<- job) error {
 // dbValueNames are the words for a database value +1, 0, -1.
 var dbValueNames = map[int]string{1: "win", 0: "draw", -1: "loss"}
 
-func (c *analyzeCmd) analyse(w io.Writer, s *search.Searcher, eg *setup.Endgame, lim search.Limits, j job) {
+func (c *analyzeCmd) analyse(w *bufio.Writer, s *search.Searcher, eg *setup.Endgame, lim search.Limits, j job) {
 	fen := j.pos.FEN()
 	res := s.Search(nil, lim, j.pos, j.history, func(in search.Info) {
-		c.write(w, analysisLine{
-			Type: "info", FEN: fen, Game: j.game, Ply: j.ply, Depth: in.Depth, SelDepth: in.SelDepth,
-			Score: c.men(in.Score), WinIn: winIn(in.Score), Nodes: in.Nodes, NPS: in.NPS,
-			TimeMS: in.Time.Milliseconds(), PV: pvText(j.pos, in.PV),
-		})
+		line := func(multipv, score int, pv []board.Move) {
+			c.write(w, analysisLine{
+				Type: "info", FEN: fen, Game: j.game, Ply: j.ply, Depth: in.Depth, SelDepth: in.SelDepth,
+				MultiPV: multipv, Partial: in.Partial, Score: c.men(score), WinIn: winIn(score),
+				Nodes: in.Nodes, NPS: in.NPS, TimeMS: in.Time.Milliseconds(), PV: pvText(j.pos, pv),
+			})
+		}
+		if len(in.Lines) == 0 {
+			line(0, in.Score, in.PV)
+		}
+		for k, l := range in.Lines {
+			line(k+1, l.Score, l.PV)
+		}
+		w.Flush() // progress is for watching as it comes
 	})
 	line := analysisLine{Type: "best", FEN: fen, Game: j.game, Ply: j.ply, Depth: res.Depth,
 		SelDepth: res.SelDepth, Score: c.men(res.Score), WinIn: winIn(res.Score), Nodes: res.Nodes,
@@ -234,8 +259,12 @@ func (c *analyzeCmd) write(w io.Writer, l analysisLine) {
 	case "error":
 		fmt.Fprintf(w, "error %q: %s\n", l.FEN, l.Error)
 	case "info":
-		fmt.Fprintf(w, "%sdepth %d seldepth %d score %s nodes %d nps %d time %.3f pv %s\n",
-			where, l.Depth, l.SelDepth, scoreText(l.Score), l.Nodes, l.NPS, float64(l.TimeMS)/1000, strings.Join(l.PV, " "))
+		multipv := ""
+		if l.MultiPV > 0 {
+			multipv = fmt.Sprintf("multipv %d ", l.MultiPV)
+		}
+		fmt.Fprintf(w, "%sdepth %d seldepth %d %sscore %s nodes %d nps %d time %.3f pv %s\n",
+			where, l.Depth, l.SelDepth, multipv, scoreText(l.Score), l.Nodes, l.NPS, float64(l.TimeMS)/1000, strings.Join(l.PV, " "))
 	default:
 		db := ""
 		if l.EGDB != "" {

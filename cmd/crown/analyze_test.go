@@ -198,3 +198,68 @@ func TestAnalyzeBadInput(t *testing.T) {
 		t.Errorf("5-piece probe of the 4-piece database: %v %q", err, stderr)
 	}
 }
+
+// TestAnalyzeMultiPV: --multipv 3 prints three info lines per depth, marked
+// 1 to 3, with distinct first moves and scores best first; the best move is
+// the first line's. Bad values are refused.
+func TestAnalyzeMultiPV(t *testing.T) {
+	const fen = "W:W31,29,23,17,14,13,K8,7,K6:BK27,25,24,K22,21,18,16,K15,10,5,1"
+	c := &analyzeCmd{FEN: ptr(fen), Depth: ptr(6), JSON: true, MultiPV: ptr(3),
+		searchFlags: searchFlags{evalFlags: evalFlags{Eval: "material"}, Threads: 1, Hash: 4, Mode: "full"}}
+	var out bytes.Buffer
+	log := zerolog.Nop()
+	if err := c.run(strings.NewReader(""), &out, &log); err != nil {
+		t.Fatal(err)
+	}
+	var infos []analysisLine
+	var best analysisLine
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var l analysisLine
+		if err := json.Unmarshal([]byte(line), &l); err != nil {
+			t.Fatalf("not JSON: %q", line)
+		}
+		if l.Type == "best" {
+			best = l
+		} else if !l.Partial {
+			infos = append(infos, l)
+		}
+	}
+	if len(infos) != 3*6 {
+		t.Fatalf("%d info lines for 3 lines of 6 depths:\n%s", len(infos), out.String())
+	}
+	for i, l := range infos {
+		k := i%3 + 1
+		if l.Depth != i/3+1 || l.MultiPV != k || len(l.PV) == 0 {
+			t.Fatalf("info %d: depth %d multipv %d pv %v", i, l.Depth, l.MultiPV, l.PV)
+		}
+		if k > 1 {
+			if prev := infos[i-1]; l.Score > prev.Score || l.PV[0] == prev.PV[0] || k == 3 && l.PV[0] == infos[i-2].PV[0] {
+				t.Errorf("depth %d: line %d %v %d after line %d %v %d", l.Depth, k, l.PV, l.Score, k-1, prev.PV, prev.Score)
+			}
+		}
+	}
+	if first := infos[len(infos)-3]; best.Best != first.PV[0] || best.Score != first.Score {
+		t.Errorf("best %s %d, first line %v %d", best.Best, best.Score, first.PV, first.Score)
+	}
+
+	text, stderr, err := runCrown(t, "", "analyze", "--fen", fen, "--depth", "3", "--multipv", "2", "--eval", "material")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	if !strings.Contains(text, "depth 3 seldepth ") || !strings.Contains(text, " multipv 2 score ") {
+		t.Errorf("text output lacks the multipv lines:\n%s", text)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--multipv", "0"}, "--multipv 0 out of range 1-32"},
+		{[]string{"--multipv", "33"}, "--multipv 33 out of range 1-32"},
+		{[]string{"--multipv", "2", "--mode", "seed"}, "needs --mode full"},
+	} {
+		_, stderr, err := runCrown(t, "", append([]string{"analyze", "--fen", fen, "--depth", "2"}, c.args...)...)
+		if err == nil || !strings.HasPrefix(stderr, "crown: ") || !strings.Contains(stderr, c.want) {
+			t.Errorf("analyze %q: %v, stderr %q; want %q", c.args, err, stderr, c.want)
+		}
+	}
+}

@@ -30,13 +30,15 @@ Hub protocol v2 (Scan's protocol.txt), English checkers:
   hub                      -> id, one param line per parameter, wait
   set-param name=N value=V    hash threads evaluator net-file book book-file
                               egdb-dir egdb-policy egdb-cache egdb-pieces
-                              pos-frame move-overhead
+                              pos-frame multipv move-overhead
   init                     -> ready
   new-game                    forget earlier games (clears the table)
   pos pos=P [moves="..."]     P: W/B then 32 of w b W B e, or a PDN FEN;
   pos fen=F | pos start       pydraughts' rotated frame is recognised
   level depth=N | nodes=N | move-time=S | [moves=N] time=S [inc=S] | infinite
   go think|ponder|analyze  -> info depth= score=(men) nodes= time= nps= pv=
+                              (each iteration, and each second of a long one;
+                              analyze with multipv=N: N lines, multipv=k)
                               then one done move=M [ponder=M]
   stop, ponder-hit, ping (-> pong), quit
   A bad command gets error message="..." and changes nothing; after a
