@@ -22,13 +22,14 @@ type benchCmd struct {
 	Hash       int    `default:"16" help:"Transposition table size in MiB."`
 	EGDBPolicy string `name:"egdb-policy" default:"off" enum:"off,always,kimcho" help:"Endgame database policy (off keeps the pinned node count)."`
 	Quiet      bool   `short:"q" help:"Print only the totals."`
+	Search     string `help:"Search features on trial, +-separated: lmr, futility, noasp (docs/search-tuning.md)."`
 	Profile    string `type:"path" name:"cpu-profile" help:"Write a CPU profile of the searches to this file (go tool pprof)."`
 	evalFlags
 	egdbFlags
 }
 
 func (c *benchCmd) Run() error {
-	f := searchFlags{evalFlags: c.evalFlags, egdbFlags: c.egdbFlags, Threads: c.Threads, Hash: c.Hash, Mode: "full"}
+	f := searchFlags{evalFlags: c.evalFlags, egdbFlags: c.egdbFlags, Threads: c.Threads, Hash: c.Hash, Mode: "full", Search: c.Search}
 	// material unless --eval: the pinned node count is material's.
 	s, eg, _, err := f.searcher(c.EGDBPolicy, setup.Material)
 	if err != nil {

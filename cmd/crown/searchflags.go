@@ -63,6 +63,7 @@ type searchFlags struct {
 	Threads int    `default:"1" help:"Search threads."`
 	Hash    int    `default:"64" help:"Transposition table size in MiB."`
 	Mode    string `default:"full" enum:"full,seed" help:"Search algorithm: full, or seed (the seeds' fixed-depth alpha-beta)."`
+	Search  string `help:"Search features on trial, +-separated: lmr, futility, noasp (docs/search-tuning.md)."`
 }
 
 // searcher makes the searcher with the evaluator (def when --eval is not
@@ -83,6 +84,10 @@ func (f searchFlags) searcher(policy, def string) (s *search.Searcher, eg *setup
 		mode = search.ModeSeed
 	}
 	opts := search.Options{Eval: ev, Threads: f.Threads, HashMB: f.Hash, Mode: mode, EGDB: pol}
+	if err := opts.SetTrial(f.Search); err != nil {
+		eg.Close()
+		return nil, nil, scale, err
+	}
 	if eg != nil {
 		opts.Tablebase = eg
 	}

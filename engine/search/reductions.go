@@ -15,7 +15,12 @@
 //     there is no null move; this relies on the evaluator alone.
 package search
 
-import "crown/engine/board"
+import (
+	"fmt"
+	"strings"
+
+	"crown/engine/board"
+)
 
 // lmrMinDepth and lmrMinMove: reduce from this depth and move index (the
 // first moves are the hash move and killers, searched in full).
@@ -60,4 +65,26 @@ func (t *thread) prune(p *board.Position, depth, alpha, beta int) (int, bool) {
 		return e, true
 	}
 	return 0, false
+}
+
+// SetTrial switches on the search features named in spec, "+"-separated
+// (lmr, futility, noasp); "" switches nothing. It is how match specs
+// (crown:search=...), analyze --search and bench --search name them.
+func (o *Options) SetTrial(spec string) error {
+	if spec == "" {
+		return nil
+	}
+	for _, f := range strings.Split(spec, "+") {
+		switch f {
+		case "lmr":
+			o.LMR = true
+		case "futility":
+			o.Futility = true
+		case "noasp":
+			o.NoAspiration = true
+		default:
+			return fmt.Errorf("search feature %q: want lmr, futility or noasp", f)
+		}
+	}
+	return nil
 }

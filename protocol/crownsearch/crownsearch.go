@@ -11,7 +11,6 @@ package crownsearch
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/rs/zerolog"
 
@@ -119,7 +118,7 @@ func (a *Searcher) Configure(o protocol.Options) error {
 	}
 	if first || newDB || evalChoice(o) != evalChoice(a.opts) || o.SearchTrial != a.opts.SearchTrial {
 		so := search.Options{Eval: newEval.New, HashMB: o.HashMB, Threads: o.Threads, EGDB: o.EGDBPolicy}
-		if err := trial(&so, o.SearchTrial); err != nil {
+		if err := so.SetTrial(o.SearchTrial); err != nil {
 			if newDB {
 				endgame.Close()
 			}
@@ -275,24 +274,4 @@ func waitPonder(ctx context.Context, req protocol.Request) {
 	case <-req.PonderHit:
 	case <-ctx.Done():
 	}
-}
-
-// trial switches on the search features named in spec ("+"-separated).
-func trial(so *search.Options, spec string) error {
-	if spec == "" {
-		return nil
-	}
-	for _, f := range strings.Split(spec, "+") {
-		switch f {
-		case "lmr":
-			so.LMR = true
-		case "futility":
-			so.Futility = true
-		case "noasp":
-			so.NoAspiration = true
-		default:
-			return fmt.Errorf("search feature %q: want lmr, futility or noasp", f)
-		}
-	}
-	return nil
 }
