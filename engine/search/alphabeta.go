@@ -144,6 +144,12 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 		}
 	}
 
+	if t.probcut && !pvNode && depth >= probCutMinDepth && !t.inProbCut && abs(beta) < EvalLimit-probCutMargin*depth {
+		if v, ok := t.probCut(ply, depth, beta); ok {
+			return v
+		}
+	}
+
 	p.Generate(&f.moves)
 	n := f.moves.N
 	if n == 0 {
@@ -161,7 +167,7 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 			return v
 		}
 	}
-	threat := t.lmr && !capture && n > 1 && depth >= lmrMinDepth && threatened(p)
+	threat := t.lmr && !t.lmr2 && !capture && n > 1 && depth >= lmrMinDepth && threatened(p)
 
 	best := -Win - 1
 	var bestMove uint32
@@ -180,7 +186,7 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 		} else {
 			r := 0
 			if !capture && n > 1 {
-				r = t.reduction(f, i, newDepth+1, &t.stack[ply+1].pos, threat)
+				r = t.reduction(f, i, newDepth+1, &t.stack[ply+1].pos, threat, pvNode)
 			}
 			s = -t.search(ply+1, newDepth-r, -alpha-1, -alpha, false)
 			if r > 0 && s > alpha {

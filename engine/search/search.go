@@ -47,6 +47,8 @@ type Options struct {
 	// until a match at equal time keeps them.
 	LMR      bool // reduce late quiet moves (reductions.go)
 	Futility bool // prune near the leaves by the evaluator's margin (reductions.go)
+	LMR2     bool // reduce late quiet moves, Scan's rule (reductions.go); overrides LMR
+	ProbCut  bool // cut a non-PV node when a shallow search beats beta by a margin (reductions.go)
 }
 
 // DefaultHashMB is the table size when Options.HashMB is 0: 64 MiB holds

@@ -70,6 +70,9 @@ type thread struct {
 	aspiration bool // aspiration windows at the root (Options.NoAspiration off)
 	lmr        bool // Options.LMR
 	futility   bool // Options.Futility
+	lmr2       bool // Options.LMR2
+	probcut    bool // Options.ProbCut
+	inProbCut  bool // a ProbCut search is running: no ProbCut below it
 
 	rootScores  []RootScore // this iteration's, with Limits.AllScores
 	shownScores []RootScore // main: the last report's, best first, for Partial reports
@@ -117,6 +120,7 @@ func (t *thread) prepare(id uint64, lim Limits, pos *board.Position, history []b
 	t.published.Store(0)
 	t.aspiration = !t.s.opts.NoAspiration
 	t.lmr, t.futility = t.s.opts.LMR, t.s.opts.Futility
+	t.lmr2, t.probcut, t.inProbCut = t.s.opts.LMR2, t.s.opts.ProbCut, false
 	tb := t.s.opts.Tablebase
 	t.tbOn = tb != nil && t.s.opts.EGDB != EGDBOff
 	t.tbAlways = t.tbOn && t.s.opts.EGDB == EGDBAlways
