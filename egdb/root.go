@@ -3,17 +3,26 @@
 // win is "correct", and picking among them blindly can shuffle kings for
 // ever. So in a won position RootMove first searches, in the database, for
 // the quickest forced conversion: a line of value-keeping moves after which
-// an irreversible move (a capture or a man move, by either side) must come
-// within d plies whatever the loser does, for d = 1, 3, 5, ... (a bounded
-// AND-OR search with a table of refuted positions). Man moves and captures
-// can happen only finitely often, so always converting wins the game. If
-// that search finds nothing within its budget, or the value is a draw or a
+// progress must come within d plies whatever the loser does, for d = 1, 3,
+// 5, ... (a bounded AND-OR search with a table of refuted and proved
+// positions, trying first the moves that leave the loser fewest replies).
+// Progress is an irreversible move that does not help the loser: a capture
+// by the winner, a man move (the winner's without offering a capture, the
+// loser's without crowning) or an exchange (the loser captures and the
+// winner recaptures at once). A sacrifice or a loser's crowning is only a
+// move of the line, which must go on to progress: counting them as
+// progress made the search give kings away (three kings against one became
+// two against one) and let the loser's men crown, into endings the search
+// could not then convert within its budget. Captures and man moves can
+// happen only finitely often, so always converting wins the game. If that
+// search finds nothing within its budget, or the value is a draw or a
 // loss, a ranking decides among the value-keeping moves: no position the
-// game has already seen, captures, crowning, advancing men, no capture
-// offered, fewer moves for the opponent and kings close to the opponent's
-// pieces; with a drawn or lost value it prefers material and mobility, so
-// the opponent must still find the win. The weights are a ranking, not
-// tuned values: each term dominates the ones after it.
+// game has already seen, none from which the loser can repeat one (a third
+// occurrence draws), captures, crowning, advancing men, no capture offered,
+// fewer moves for the opponent and kings close to the opponent's pieces;
+// with a drawn or lost value it prefers material and mobility, so the
+// opponent must still find the win. The weights are a ranking, not tuned
+// values: each term dominates the ones after it.
 package egdb
 
 import (
@@ -64,29 +73,36 @@ func (db *DB) RootMove(p *board.Position, seen func(*board.Position) bool) (Root
 			best.Move, bestScore = m, score
 		}
 	}
-	if best.Value == 1 && !irreversible(p, best.Move) {
-		if m, ok := db.conversion(p, ml.Slice(), values, scores, seen); ok {
-			best.Move = m
+	if best.Value == 1 {
+		if c := p.Play(best.Move); !progressMove(p, &c, best.Move) {
+			if m, ok := db.conversion(p, ml.Slice(), values, scores, seen); ok {
+				best.Move = m
+			}
 		}
 	}
 	return best, true
 }
 
-// Conversion search limits: the deepest line in plies and the nodes per
-// root move choice. Chosen, not tuned: 50,000 nodes take up to about 0.1 s
-// here, and with them RootMove converted every won position in
-// TestRootMoveConverts and in the policy matches (docs/egdb.md).
+// Conversion search limits: the deepest line in plies and the winner's
+// nodes per root move choice. Chosen, not tuned: 50,000 nodes take up to
+// about 0.1 s here; two kings against one need lines of up to 33 plies
+// (TestConversionFound), three against one up to 45,000 nodes. Three kings
+// against two need 31-43 plies and 0.3-1.4 M nodes: beyond the budget
+// (docs/egdb.md, "Converting won positions"). Depths are kept in int8.
 const (
-	maxConversionPlies = 31
+	maxConversionPlies = 41
 	conversionNodes    = 50_000
 )
 
-// irreversible reports whether m, from p, is a capture or a man move.
-func irreversible(p *board.Position, m board.Move) bool {
-	return m.Jumps != 0 || p.Kings&m.From.Bit() == 0
+// progressMove reports whether the winner's move m from p to c makes
+// progress by itself: a capture, or a man move that offers no capture. A
+// man move into a capture is a sacrifice: whether it makes progress
+// depends on the replies (see replies).
+func progressMove(p, c *board.Position, m board.Move) bool {
+	return m.Jumps != 0 || (p.Kings&m.From.Bit() == 0 && !c.HasCapture())
 }
 
-// posKey is a position without its hash, for the search's table.
+// posKey is a position without its hash, for the search's tables.
 type posKey struct {
 	b, w, k uint32
 	side    board.Color
@@ -96,14 +112,21 @@ func keyOf(p *board.Position) posKey { return posKey{p.Black, p.White, p.Kings, 
 
 // convSearch is the state of one conversion search.
 type convSearch struct {
-	db      *DB
-	nodes   int
-	refuted map[posKey]int // deepest depth at which no conversion was found
+	db    *DB
+	nodes int
+	limit int // nodes allowed
+	known map[posKey]depths
+}
+
+// depths is what the search learnt about a position of the winner to move.
+type depths struct {
+	refuted int8 // deepest depth at which no conversion was found (0: none)
+	proved  int8 // shallowest depth at which one was found (0: none)
 }
 
 // conversion returns the root move (among the winning ones, best-ranked
-// first) that forces an irreversible move soonest, if one is found within
-// the budget. A move into a position seen before is not taken.
+// first) that forces progress soonest, if one is found within the budget.
+// A move into a position seen before is not taken.
 func (db *DB) conversion(p *board.Position, moves []board.Move, values, scores []int, seen func(*board.Position) bool) (board.Move, bool) {
 	order := make([]int, 0, len(moves))
 	for i := range moves {
@@ -116,17 +139,17 @@ func (db *DB) conversion(p *board.Position, moves []board.Move, values, scores [
 			order[b], order[b-1] = order[b-1], order[b]
 		}
 	}
-	cs := &convSearch{db: db, refuted: map[posKey]int{}}
+	cs := &convSearch{db: db, limit: conversionNodes, known: make(map[posKey]depths, 1024)}
 	for d := 1; d <= maxConversionPlies; d += 2 {
 		for _, i := range order {
 			c := p.Play(moves[i])
 			if seen != nil && seen(&c) {
 				continue
 			}
-			if irreversible(p, moves[i]) || cs.replies(&c, d-1) {
+			if progressMove(p, &c, moves[i]) || cs.replies(&c, d-1) {
 				return moves[i], true
 			}
-			if cs.nodes > conversionNodes {
+			if cs.nodes > cs.limit {
 				return board.Move{}, false
 			}
 		}
@@ -135,46 +158,87 @@ func (db *DB) conversion(p *board.Position, moves []board.Move, values, scores [
 }
 
 // winner reports whether the side to move in p (which wins) can keep the
-// win and force an irreversible move within depth plies.
+// win and force progress within depth plies. Moves that leave the loser
+// fewest replies are tried first.
 func (cs *convSearch) winner(p *board.Position, depth int) bool {
-	if depth <= 0 || cs.nodes > conversionNodes {
+	if depth <= 0 || cs.nodes > cs.limit {
 		return false
 	}
 	k := keyOf(p)
-	if d, ok := cs.refuted[k]; ok && d >= depth {
+	kn := cs.known[k]
+	switch {
+	case kn.proved > 0 && int(kn.proved) <= depth:
+		return true
+	case int(kn.refuted) >= depth:
 		return false
 	}
 	cs.nodes++
 	var ml board.MoveList
 	p.Generate(&ml)
+	ml.Dedup()
+	type cand struct {
+		c       board.Position
+		replies int
+	}
+	cands := make([]cand, 0, ml.N)
 	for _, m := range ml.Slice() {
 		c := p.Play(m)
 		if v, ok := cs.db.Value(&c); !ok || v != -1 {
 			continue
 		}
-		if irreversible(p, m) || cs.replies(&c, depth-1) {
+		if progressMove(p, &c, m) {
+			cs.known[k] = depths{kn.refuted, 1}
+			return true
+		}
+		if depth > 1 {
+			n := c.CountMoves()*64 + kingDistance(&c, p.Side)
+			j := len(cands)
+			cands = append(cands, cand{c, n})
+			for ; j > 0 && cands[j-1].replies > n; j-- { // insertion sort, fewest replies first
+				cands[j], cands[j-1] = cands[j-1], cands[j]
+			}
+		}
+	}
+	for i := range cands {
+		if cs.replies(&cands[i].c, depth-1) {
+			cs.known[k] = depths{kn.refuted, int8(depth)}
 			return true
 		}
 	}
-	cs.refuted[k] = depth
+	cs.known[k] = depths{int8(depth), kn.proved}
 	return false
 }
 
-// replies reports whether every move of the losing side to move in p is
-// irreversible or leads to a position where the winner converts within
-// depth-1 plies. A loser without moves has lost: that counts.
+// replies reports whether every move of the losing side to move in p makes
+// progress or leads to a position where the winner makes progress within
+// depth-1 plies. A loser's man move is progress unless it crowns; its
+// capture is progress when the winner recaptures at once (an exchange),
+// not when the winner merely gave a piece away. After a crowning or a
+// sacrifice the search goes on. A loser without moves has lost: that
+// counts.
 func (cs *convSearch) replies(p *board.Position, depth int) bool {
 	var ml board.MoveList
 	p.Generate(&ml)
+	ml.Dedup()
 	if ml.N > 0 && depth <= 0 {
 		return false
 	}
+	next := make([]board.Position, 0, ml.N)
 	for _, m := range ml.Slice() {
-		if irreversible(p, m) {
+		c := p.Play(m)
+		switch {
+		case m.Jumps != 0 && c.HasCapture(): // an exchange
+			continue
+		case m.Jumps == 0 && p.Kings&m.From.Bit() == 0 && c.Kings&m.To.Bit() == 0: // a man move, not crowning
 			continue
 		}
-		c := p.Play(m)
-		if !cs.winner(&c, depth-1) {
+		if r := cs.known[keyOf(&c)].refuted; r > 0 && int(r) >= depth-1 {
+			return false // a reply already known to hold out
+		}
+		next = append(next, c)
+	}
+	for i := range next {
+		if !cs.winner(&next[i], depth-1) {
 			return false
 		}
 	}
@@ -201,6 +265,9 @@ func progress(p, c *board.Position, m board.Move, v int, seen func(*board.Positi
 	}
 	switch v {
 	case 1:
+		if seen != nil && offersRepetition(c, seen) {
+			score -= 100_000 // the loser could repeat a position: threefold is a draw
+		}
 		score -= 20 * c.CountMoves() // restrict the loser
 		for k := c.KingsOf(us); k != 0; k &= k - 1 {
 			score -= nearest(board.Square(bitIndex(k)), c.Pieces(us.Other()))
@@ -209,6 +276,32 @@ func progress(p, c *board.Position, m board.Move, v int, seen func(*board.Positi
 		score += 20 * ownMoves(c) // keep options for the defender
 	}
 	return score
+}
+
+// kingDistance sums the distances from side's kings in c to the nearest
+// opposing piece.
+func kingDistance(c *board.Position, side board.Color) int {
+	d := 0
+	for k := c.KingsOf(side); k != 0; k &= k - 1 {
+		d += nearest(board.Square(bitIndex(k)), c.Pieces(side.Other()))
+	}
+	return d
+}
+
+// offersRepetition reports whether the side to move in c has a reply into
+// a position seen before in the game. Only king moves can repeat one.
+func offersRepetition(c *board.Position, seen func(*board.Position) bool) bool {
+	var ml board.MoveList
+	c.Generate(&ml)
+	for _, m := range ml.Slice() {
+		if m.Jumps != 0 || c.Kings&m.From.Bit() == 0 {
+			continue
+		}
+		if r := c.Play(m); seen(&r) {
+			return true
+		}
+	}
+	return false
 }
 
 // ownMoves counts the moves of the side that just moved, in c.

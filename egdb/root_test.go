@@ -62,3 +62,76 @@ func TestRootMoveConverts(t *testing.T) {
 		t.Errorf("RootMove converted only %d of %d won positions", wins, games)
 	}
 }
+
+// TestConversionProgress checks what the conversion search counts as
+// progress among the loser's replies, in positions where the loser (White)
+// has one move: an exchange counts; a capture the winner cannot answer (a
+// sacrifice) and a crowning do not, so with one ply left they fail.
+func TestConversionProgress(t *testing.T) {
+	db, err := Default(8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, c := range []struct {
+		fen  string
+		want bool
+	}{
+		{"W:WK13:BK1,K9", true},   // 13x6, and Black takes back
+		{"W:W13:BK1,K9", true},    // the same with a man
+		{"W:WK6:BK1,K9", false},   // 6x13: a king given away
+		{"W:WK14:BK1,K10", false}, // 14x7
+		{"W:W7:BK1,K2", false},    // 7-3 crowns
+	} {
+		p, err := board.ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v, ok := db.Value(&p); !ok || v != -1 {
+			t.Fatalf("%s: not lost for White", c.fen)
+		}
+		cs := &convSearch{db: db, limit: conversionNodes, known: map[posKey]depths{}}
+		if got := cs.replies(&p, 1); got != c.want {
+			t.Errorf("%s: replies at depth 1 = %v, want %v", c.fen, got, c.want)
+		}
+	}
+}
+
+// TestConversionFound checks that the conversion search finds the forced
+// capture in two kings against one within its budget, for random won
+// positions: it needs up to about 27 plies, and the search without a table
+// of proved positions and move ordering exhausted its 50,000 nodes there
+// (B:WK23:BK22,K30 took 640,000 nodes), leaving the move to the ranking,
+// which let a defender repeat positions.
+func TestConversionFound(t *testing.T) {
+	db, err := Default(8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	r := rand.New(rand.NewPCG(13, 14))
+	fixed, _ := board.ParseFEN("B:WK23:BK22,K30")
+	for n := 0; n < 60; {
+		p := fixed
+		if n > 0 {
+			b, w, k := RandomPlacement(Material{0, 2, 0, 1}, r)
+			p = board.NewPosition(b, w, k, board.Black)
+		}
+		if v, ok := db.Probe(&p); !ok || v != 1 {
+			continue
+		}
+		n++
+		var ml board.MoveList
+		p.Generate(&ml)
+		ml.Dedup()
+		values := make([]int, ml.N)
+		for i, m := range ml.Slice() {
+			c := p.Play(m)
+			v, _ := db.Value(&c)
+			values[i] = -v
+		}
+		if _, ok := db.conversion(&p, ml.Slice(), values, make([]int, ml.N), nil); !ok {
+			t.Errorf("%v: no conversion found", p.FEN())
+		}
+	}
+}
