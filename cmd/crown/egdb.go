@@ -1,5 +1,5 @@
 // egdb.go implements `crown egdb`: build, probe, verify and describe the
-// endgame databases (package crown/egdb).
+// endgame databases (package crown/egdb); convert is in egdb_convert.go.
 package main
 
 import (
@@ -22,11 +22,12 @@ import (
 )
 
 type egdbCmd struct {
-	Build  egdbBuildCmd  `cmd:"" help:"Build win/loss/draw databases by retrograde analysis (resumable)."`
-	Probe  egdbProbeCmd  `cmd:"" help:"Look a position up, with the value of every move."`
-	Verify egdbVerifyCmd `cmd:"" help:"Check every stored value against its successors, and the checksums."`
-	Info   egdbInfoCmd   `cmd:"" help:"List the slices of a database with sizes and win/loss/draw counts."`
-	Match  egdbMatchCmd  `cmd:"" help:"Play crown against itself with two database policies at equal time."`
+	Build   egdbBuildCmd   `cmd:"" help:"Build win/loss/draw databases by retrograde analysis (resumable)."`
+	Probe   egdbProbeCmd   `cmd:"" help:"Look a position up, with the value of every move."`
+	Verify  egdbVerifyCmd  `cmd:"" help:"Check every stored value against its successors, and the checksums."`
+	Info    egdbInfoCmd    `cmd:"" help:"List the slices of a database with sizes and win/loss/draw counts."`
+	Match   egdbMatchCmd   `cmd:"" help:"Play crown against itself with two database policies at equal time."`
+	Convert egdbConvertCmd `cmd:"" help:"Check that crown wins won database positions in play, against itself and without the database (non-zero exit if not)."`
 }
 
 type egdbBuildCmd struct {

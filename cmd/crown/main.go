@@ -22,7 +22,7 @@ type cli struct {
 	Book     bookCmd     `cmd:"" help:"Opening book: show, stats, import, build, merge, match."`
 	Evolve   evolveCmd   `cmd:"" help:"Training: evolution of networks and heuristics."`
 	Net      netCmd      `cmd:"" help:"Neural networks: info, export, import, random, bench."`
-	Egdb     egdbCmd     `cmd:"" help:"Endgame databases: build, probe, verify, info, match."`
+	Egdb     egdbCmd     `cmd:"" help:"Endgame databases: build, probe, verify, info, match, convert."`
 	Match    matchCmd    `cmd:"" help:"Play a match between two players (crown configurations or Hub engines) from ballots."`
 	Species  speciesCmd  `cmd:"" help:"Species of an evolved population (seed 002): cluster, info, versus."`
 	Selfplay selfplayCmd `cmd:"" help:"Training data: self-play games into a sample file; info."`
