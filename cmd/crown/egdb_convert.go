@@ -96,6 +96,7 @@ type convertGame struct {
 	Err         error // a player's failure, if the game ended by one
 	Plies       int
 	Moves       []board.Move
+	Final       board.Position
 	DBMoves     int // moves the winning side took from the database (RootMove)
 	Played      bool
 }
@@ -152,9 +153,12 @@ func runConvert(ctx context.Context, o convertOptions) (*convertReport, error) {
 			return nil, err
 		}
 	}
-	r := rand.New(rand.NewPCG(o.Seed, 0x636f6e76)) // "conv"
 	var starts []board.Position
 	for _, n := range o.Pieces {
+		// A stream per piece count: the 6-piece positions of a seed do not
+		// depend on which other counts are drawn, and a smaller --count
+		// draws a prefix of a larger one's positions.
+		r := rand.New(rand.NewPCG(o.Seed, uint64(n)))
 		ps, err := wonPositions(db, n, o.Count, r)
 		if err != nil {
 			return nil, err
@@ -346,9 +350,10 @@ func (ps *convertPlayers) play(ctx context.Context, start board.Position, d conv
 	}
 	w.dbMoves = 0
 	gr := referee.Play(ctx, start, black, white, board.Rules{MoveCap: (plyCap + 1) / 2})
+	all := gr.Record.Positions()
 	return convertGame{
 		Start: start, Defender: d, Result: gr.Result, Termination: gr.Termination, Err: gr.Err,
-		Plies: len(gr.Record.Moves), Moves: gr.Record.Moves, DBMoves: w.dbMoves, Played: gr.Termination != referee.Unfinished,
+		Plies: len(gr.Record.Moves), Moves: gr.Record.Moves, Final: all[len(all)-1], DBMoves: w.dbMoves, Played: gr.Termination != referee.Unfinished,
 	}
 }
 
@@ -442,7 +447,7 @@ func printConvert(w io.Writer, rep *convertReport, pieces []int) int {
 	fmt.Fprintf(w, "not converted (%d of %d games):\n", failed, total.games)
 	for _, g := range rep.Games {
 		if !g.Won() && g.Start.Total() > 0 { // a game never dealt (interrupted) has no start
-			fmt.Fprintf(w, "  %-32s %s %-9s %-36s plies %d\n", g.Start.FEN(), g.Material().Name(), g.Defender, g.outcome(), g.Plies)
+			fmt.Fprintf(w, "  %-30s %s %-8s %-28s plies %3d, final %s\n", g.Start.FEN(), g.Material().Name(), g.Defender, g.outcome(), g.Plies, g.Final.FEN())
 		}
 	}
 	return failed
@@ -485,7 +490,7 @@ func (c *egdbConvertCmd) Run(log *zerolog.Logger) error {
 			} else if g.Played {
 				bar.clear()
 				log.Warn().Str("fen", g.Start.FEN()).Str("material", g.Material().Name()).Str("defender", g.Defender.String()).
-					Str("outcome", g.outcome()).Int("plies", g.Plies).Str("moves", movesText(g.Moves)).Msg("won position not converted")
+					Str("outcome", g.outcome()).Int("plies", g.Plies).Str("final", g.Final.FEN()).Str("moves", movesText(g.Moves)).Msg("won position not converted")
 			}
 			if c.Verbose {
 				bar.clear()
