@@ -23,6 +23,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"slices"
 	"sync"
 	"syscall"
 	"time"
@@ -149,7 +150,7 @@ func runConvert(ctx context.Context, o convertOptions) (*convertReport, error) {
 	}
 	defer db.Close()
 	for _, n := range o.Pieces {
-		if err := coversPieces(db, dir, n); err != nil {
+		if err := coversPieces(db, dir, n, slices.Max(o.Pieces)); err != nil {
 			return nil, err
 		}
 	}
@@ -238,8 +239,8 @@ func dirName(dir string) string {
 }
 
 // coversPieces explains what to do when db (opened from dir) does not
-// cover n pieces.
-func coversPieces(db *egdb.DB, dir string, n int) error {
+// cover n pieces, of the largest count most asked for.
+func coversPieces(db *egdb.DB, dir string, n, most int) error {
 	if n < 2 || n > egdb.MaxBuildPieces {
 		return fmt.Errorf("--pieces %d: piece counts go from 2 to %d", n, egdb.MaxBuildPieces)
 	}
@@ -250,8 +251,8 @@ func coversPieces(db *egdb.DB, dir string, n int) error {
 	if dir != "" {
 		where = "the database in " + dir
 	}
-	return fmt.Errorf("%s covers up to %d pieces, not %d: build the %d-piece database with `crown egdb build --pieces %d` (it goes to the per-user directory, where this command finds it; or give --dir)",
-		where, db.MaxPieces(), n, n, n)
+	return fmt.Errorf("%s covers up to %d pieces, not %d: build the database up to %d pieces with `crown egdb build --pieces %d` (it goes to the per-user directory, where this command finds it; or give --dir)",
+		where, db.MaxPieces(), n, most, most)
 }
 
 // placementTries bounds the random placements tried in one slice before
@@ -265,15 +266,15 @@ const placementTries = 1000
 // materials; in each slice placements and the side to move are drawn at
 // random until one is won.
 func wonPositions(db *egdb.DB, n, count int, r *rand.Rand) ([]board.Position, error) {
-	slices := egdb.Slices(n)
-	r.Shuffle(len(slices), func(i, j int) { slices[i], slices[j] = slices[j], slices[i] })
+	mats := egdb.Slices(n)
+	r.Shuffle(len(mats), func(i, j int) { mats[i], mats[j] = mats[j], mats[i] })
 	var out []board.Position
 	misses := 0 // slices in a row without a win found
 	for i := 0; len(out) < count; i++ {
-		if misses == len(slices) {
+		if misses == len(mats) {
 			return nil, fmt.Errorf("no won %d-piece position found in %d tries per slice", n, placementTries)
 		}
-		p, ok := wonIn(db, slices[i%len(slices)], r)
+		p, ok := wonIn(db, mats[i%len(mats)], r)
 		if err := db.Err(); err != nil {
 			return nil, err
 		}

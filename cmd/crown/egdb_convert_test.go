@@ -102,7 +102,7 @@ func TestEgdbConvertCommand(t *testing.T) {
 		t.Fatalf("convert: %v\n%s\n%s", err, out, stderr)
 	}
 	_, stderr, err = runCrown(t, "", "egdb", "convert", "--pieces", "5,6")
-	if err == nil || !strings.Contains(stderr, "covers up to 4 pieces, not 5") || !strings.Contains(stderr, "crown egdb build --pieces 5") {
+	if err == nil || !strings.Contains(stderr, "covers up to 4 pieces, not 5") || !strings.Contains(stderr, "crown egdb build --pieces 6") {
 		t.Fatalf("5 pieces on the embedded database: %v %q", err, stderr)
 	}
 	out, stderr, err = runCrown(t, "", "egdb", "convert", "--pieces", "4", "--count", "3", "--nodes", "1000", "--hash", "1", "--ply-cap", "2")
