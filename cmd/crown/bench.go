@@ -17,7 +17,7 @@ import (
 )
 
 type benchCmd struct {
-	Depth      int    `default:"12" help:"Depth per position (search.BenchDepth)."`
+	Depth      int    `default:"17" help:"Depth per position (search.BenchDepth)."`
 	Threads    int    `default:"1" help:"Search threads (the node count is deterministic only with 1)."`
 	Hash       int    `default:"16" help:"Transposition table size in MiB."`
 	EGDBPolicy string `name:"egdb-policy" default:"off" enum:"off,always,kimcho" help:"Endgame database policy (off keeps the pinned node count)."`

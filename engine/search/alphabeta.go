@@ -145,7 +145,7 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 	}
 
 	if t.probcut && !pvNode && depth >= probCutMinDepth && !t.inProbCut && abs(beta) < EvalLimit-probCutMargin*depth {
-		if v, ok := t.probCut(ply, depth, beta); ok {
+		if v, ok := t.probCut(ply, depth, beta); ok || t.stopped {
 			return v
 		}
 	}
@@ -167,7 +167,6 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 			return v
 		}
 	}
-	threat := t.lmr && !t.lmr2 && !capture && n > 1 && depth >= lmrMinDepth && threatened(p)
 
 	best := -Win - 1
 	var bestMove uint32
@@ -185,8 +184,8 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 			s = -t.search(ply+1, newDepth, -beta, -alpha, pvNode)
 		} else {
 			r := 0
-			if !capture && n > 1 {
-				r = t.reduction(f, i, newDepth+1, &t.stack[ply+1].pos, threat, pvNode)
+			if t.reduce && !capture {
+				r = reduction(f, i, newDepth+1, &t.stack[ply+1].pos, pvNode)
 			}
 			s = -t.search(ply+1, newDepth-r, -alpha-1, -alpha, false)
 			if r > 0 && s > alpha {

@@ -10,8 +10,8 @@ import (
 // bench table size. Any change to search behaviour changes them; update them
 // together with the "Bench: N" of the commit message.
 const (
-	benchNodesDepth9  = 1497274
-	benchNodesDefault = 26171518 // depth search.BenchDepth
+	benchNodesDepth9  = 261286
+	benchNodesDefault = 27813381 // depth search.BenchDepth
 )
 
 func TestBenchSignature(t *testing.T) {

@@ -74,7 +74,7 @@ func TestPartialReports(t *testing.T) {
 	for _, c := range []struct{ threads, multiPV int }{{1, 0}, {1, 3}, {2, 0}} {
 		s := newMaterial(t, search.Options{Threads: c.threads})
 		s.SetInfoEvery(time.Millisecond)
-		const depth = 11
+		const depth = 15
 		rc := &reportChecker{t: t, p: p}
 		if c.multiPV > 1 {
 			rc.lines = c.multiPV

@@ -7,49 +7,38 @@ import (
 	"crown/engine/search"
 )
 
-// TestTrialFeaturesShrinkTheTree: with late move reductions and margin
-// pruning on, a depth-10 search of the start position visits fewer nodes,
-// and the shots of testdata/shots.tsv are still found at depth 7 (the
-// reductions never touch moves that offer or answer a capture).
-func TestTrialFeaturesShrinkTheTree(t *testing.T) {
+// TestReductionsShrinkTheTree: late move reductions and ProbCut (crown's
+// default) each make a depth-10 search of the start position smaller than
+// the search without them, margin pruning (on trial) smaller still, and
+// with the defaults the shots of testdata/shots.tsv are still found at
+// depth 7 with a legal PV (ProbCut searches a node twice in the same stack
+// frame).
+func TestReductionsShrinkTheTree(t *testing.T) {
 	start := board.Start()
-	plain := newMaterial(t, search.Options{})
-	trial := newMaterial(t, search.Options{LMR: true, Futility: true})
-	a := plain.Search(nil, search.Limits{Depth: 10}, start, nil, nil)
-	b := trial.Search(nil, search.Limits{Depth: 10}, start, nil, nil)
-	if b.Nodes >= a.Nodes {
-		t.Fatalf("depth 10: %d nodes with the trial features, %d without", b.Nodes, a.Nodes)
+	search10 := func(o search.Options) uint64 {
+		return newMaterial(t, o).Search(nil, search.Limits{Depth: 10}, start, nil, nil).Nodes
 	}
-	t.Logf("depth 10 from the start: %d -> %d nodes", a.Nodes, b.Nodes)
-	for _, r := range readTSV(t, "testdata/shots.tsv") {
-		p := mustFEN(t, r[0])
-		s := newMaterial(t, search.Options{LMR: true, Futility: true})
-		res := s.Search(nil, search.Limits{Depth: 7}, p, nil, nil)
-		if res.Move.String() != r[1] {
-			t.Errorf("%s: played %s, want %s", r[0], res.Move, r[1])
+	plain := search10(search.Options{NoReductions: true, NoProbCut: true})
+	def := search10(search.Options{})
+	for _, c := range []struct {
+		name  string
+		o     search.Options
+		above uint64
+	}{
+		{"reductions only", search.Options{NoProbCut: true}, plain},
+		{"ProbCut only", search.Options{NoReductions: true}, plain},
+		{"default", search.Options{}, plain},
+		{"default + futility", search.Options{Futility: true}, def},
+	} {
+		n := search10(c.o)
+		if n >= c.above {
+			t.Errorf("%s: depth 10 took %d nodes, not fewer than %d", c.name, n, c.above)
 		}
-	}
-}
-
-// TestScanFeaturesShrinkTheTree: Scan's late move reductions and ProbCut
-// each make a depth-10 search of the start position smaller, and together
-// they still find the shots of testdata/shots.tsv (at depth 9: the
-// reductions take up to two plies off quiet moves) with a legal PV (ProbCut
-// searches a node twice in the same stack frame).
-func TestScanFeaturesShrinkTheTree(t *testing.T) {
-	start := board.Start()
-	plain := newMaterial(t, search.Options{}).Search(nil, search.Limits{Depth: 10}, start, nil, nil)
-	for _, o := range []search.Options{{LMR2: true}, {ProbCut: true}, {LMR2: true, ProbCut: true}} {
-		res := newMaterial(t, o).Search(nil, search.Limits{Depth: 10}, start, nil, nil)
-		if res.Nodes >= plain.Nodes {
-			t.Errorf("%+v: depth 10 took %d nodes, %d without", o, res.Nodes, plain.Nodes)
-		}
-		t.Logf("lmr2 %v probcut %v: depth 10 from the start: %d -> %d nodes", o.LMR2, o.ProbCut, plain.Nodes, res.Nodes)
+		t.Logf("%s: depth 10 from the start: %d nodes (%d with neither reductions nor ProbCut)", c.name, n, plain)
 	}
 	for _, r := range readTSV(t, "testdata/shots.tsv") {
 		p := mustFEN(t, r[0])
-		s := newMaterial(t, search.Options{LMR2: true, ProbCut: true})
-		res := s.Search(nil, search.Limits{Depth: 9}, p, nil, nil)
+		res := newMaterial(t, search.Options{}).Search(nil, search.Limits{Depth: 7}, p, nil, nil)
 		if res.Move.String() != r[1] {
 			t.Errorf("%s: played %s, want %s", r[0], res.Move, r[1])
 		}

@@ -43,12 +43,11 @@ type Options struct {
 	// Switches for self-play comparisons (docs/search-tuning.md); the zero
 	// value is crown's default.
 	NoAspiration bool // full-width root window
-	// Under trial for the trained evaluator (docs/search-tuning.md); off
-	// until a match at equal time keeps them.
-	LMR      bool // reduce late quiet moves (reductions.go)
+	NoReductions bool // no late move reductions (reductions.go)
+	NoProbCut    bool // no ProbCut (reductions.go)
+	// Under trial (docs/search-tuning.md); off until a match at equal
+	// time keeps it.
 	Futility bool // prune near the leaves by the evaluator's margin (reductions.go)
-	LMR2     bool // reduce late quiet moves, Scan's rule (reductions.go); overrides LMR
-	ProbCut  bool // cut a non-PV node when a shallow search beats beta by a margin (reductions.go)
 }
 
 // DefaultHashMB is the table size when Options.HashMB is 0: 64 MiB holds

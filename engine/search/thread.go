@@ -68,11 +68,10 @@ type thread struct {
 	history [2][1024]int32
 
 	aspiration bool // aspiration windows at the root (Options.NoAspiration off)
-	lmr        bool // Options.LMR
-	futility   bool // Options.Futility
-	lmr2       bool // Options.LMR2
-	probcut    bool // Options.ProbCut
+	reduce     bool // late move reductions (not Options.NoReductions)
+	probcut    bool // ProbCut (not Options.NoProbCut)
 	inProbCut  bool // a ProbCut search is running: no ProbCut below it
+	futility   bool // Options.Futility
 
 	rootScores  []RootScore // this iteration's, with Limits.AllScores
 	shownScores []RootScore // main: the last report's, best first, for Partial reports
@@ -119,8 +118,8 @@ func (t *thread) prepare(id uint64, lim Limits, pos *board.Position, history []b
 	t.result = Result{}
 	t.published.Store(0)
 	t.aspiration = !t.s.opts.NoAspiration
-	t.lmr, t.futility = t.s.opts.LMR, t.s.opts.Futility
-	t.lmr2, t.probcut, t.inProbCut = t.s.opts.LMR2, t.s.opts.ProbCut, false
+	t.reduce, t.probcut, t.inProbCut = !t.s.opts.NoReductions, !t.s.opts.NoProbCut, false
+	t.futility = t.s.opts.Futility
 	tb := t.s.opts.Tablebase
 	t.tbOn = tb != nil && t.s.opts.EGDB != EGDBOff
 	t.tbAlways = t.tbOn && t.s.opts.EGDB == EGDBAlways
