@@ -26,6 +26,8 @@
 package egdb
 
 import (
+	"time"
+
 	"crown/engine/board"
 )
 
@@ -40,6 +42,15 @@ type RootChoice struct {
 // not nil, reports positions that occurred before in the game (the move
 // avoids them when it can). ok is false when p is not covered.
 func (db *DB) RootMove(p *board.Position, seen func(*board.Position) bool) (RootChoice, bool) {
+	return db.RootMoveBy(p, seen, time.Time{})
+}
+
+// RootMoveBy is RootMove whose conversion search also gives up at deadline
+// (zero: no deadline, only the node budget), so that a player on a clock
+// is not held past its time: the conversion search of a 5- or 6-piece
+// ending can take a few hundred milliseconds. Giving up falls back on the
+// ranking, which still keeps the value.
+func (db *DB) RootMoveBy(p *board.Position, seen func(*board.Position) bool, deadline time.Time) (RootChoice, bool) {
 	var ml board.MoveList
 	p.Generate(&ml)
 	ml.Dedup()
@@ -75,7 +86,7 @@ func (db *DB) RootMove(p *board.Position, seen func(*board.Position) bool) (Root
 	}
 	if best.Value == 1 {
 		if c := p.Play(best.Move); !progressMove(p, &c, best.Move) {
-			if m, ok := db.conversion(p, ml.Slice(), values, scores, seen); ok {
+			if m, ok := db.conversion(p, ml.Slice(), values, scores, seen, deadline); ok {
 				best.Move = m
 			}
 		}
@@ -112,10 +123,27 @@ func keyOf(p *board.Position) posKey { return posKey{p.Black, p.White, p.Kings, 
 
 // convSearch is the state of one conversion search.
 type convSearch struct {
-	db    *DB
-	nodes int
-	limit int // nodes allowed
-	known map[posKey]depths
+	db       *DB
+	nodes    int
+	limit    int       // nodes allowed
+	deadline time.Time // zero: none
+	known    map[posKey]depths
+}
+
+// deadlineEvery is how many nodes pass between looks at the clock.
+const deadlineEvery = 256
+
+// out reports whether the search must stop: out of nodes or of time (the
+// node budget is then spent, so every level unwinds at once).
+func (cs *convSearch) out() bool {
+	if cs.nodes > cs.limit {
+		return true
+	}
+	if !cs.deadline.IsZero() && cs.nodes%deadlineEvery == 0 && time.Now().After(cs.deadline) {
+		cs.nodes = cs.limit + 1
+		return true
+	}
+	return false
 }
 
 // depths is what the search learnt about a position of the winner to move.
@@ -127,7 +155,7 @@ type depths struct {
 // conversion returns the root move (among the winning ones, best-ranked
 // first) that forces progress soonest, if one is found within the budget.
 // A move into a position seen before is not taken.
-func (db *DB) conversion(p *board.Position, moves []board.Move, values, scores []int, seen func(*board.Position) bool) (board.Move, bool) {
+func (db *DB) conversion(p *board.Position, moves []board.Move, values, scores []int, seen func(*board.Position) bool, deadline time.Time) (board.Move, bool) {
 	order := make([]int, 0, len(moves))
 	for i := range moves {
 		if values[i] == 1 {
@@ -139,7 +167,7 @@ func (db *DB) conversion(p *board.Position, moves []board.Move, values, scores [
 			order[b], order[b-1] = order[b-1], order[b]
 		}
 	}
-	cs := &convSearch{db: db, limit: conversionNodes, known: make(map[posKey]depths, 1024)}
+	cs := &convSearch{db: db, limit: conversionNodes, deadline: deadline, known: make(map[posKey]depths, 1024)}
 	for d := 1; d <= maxConversionPlies; d += 2 {
 		for _, i := range order {
 			c := p.Play(moves[i])
@@ -161,7 +189,7 @@ func (db *DB) conversion(p *board.Position, moves []board.Move, values, scores [
 // win and force progress within depth plies. Moves that leave the loser
 // fewest replies are tried first.
 func (cs *convSearch) winner(p *board.Position, depth int) bool {
-	if depth <= 0 || cs.nodes > cs.limit {
+	if depth <= 0 || cs.out() {
 		return false
 	}
 	k := keyOf(p)

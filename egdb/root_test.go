@@ -4,6 +4,7 @@ package egdb
 import (
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"crown/engine/board"
 )
@@ -130,8 +131,41 @@ func TestConversionFound(t *testing.T) {
 			v, _ := db.Value(&c)
 			values[i] = -v
 		}
-		if _, ok := db.conversion(&p, ml.Slice(), values, make([]int, ml.N), nil); !ok {
+		if _, ok := db.conversion(&p, ml.Slice(), values, make([]int, ml.N), nil, time.Time{}); !ok {
 			t.Errorf("%v: no conversion found", p.FEN())
 		}
+	}
+}
+
+// TestConversionDeadline: a deadline already past stops the conversion
+// search of B:WK23:BK22,K30 (thousands of nodes) at its first look at the
+// clock, and RootMoveBy still returns a value-keeping move.
+func TestConversionDeadline(t *testing.T) {
+	db, err := Default(8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	p, _ := board.ParseFEN("B:WK23:BK22,K30")
+	var ml board.MoveList
+	p.Generate(&ml)
+	ml.Dedup()
+	values := make([]int, ml.N)
+	for i, m := range ml.Slice() {
+		c := p.Play(m)
+		v, _ := db.Value(&c)
+		values[i] = -v
+	}
+	past := time.Now().Add(-time.Second)
+	if m, ok := db.conversion(&p, ml.Slice(), values, make([]int, ml.N), nil, past); ok {
+		t.Errorf("past deadline: conversion %v found anyway", m)
+	}
+	ch, ok := db.RootMoveBy(&p, nil, past)
+	if !ok || ch.Value != 1 {
+		t.Fatalf("RootMoveBy: %+v %v", ch, ok)
+	}
+	c := p.Play(ch.Move)
+	if v, ok := db.Value(&c); !ok || v != -1 {
+		t.Errorf("RootMoveBy played %v, which does not keep the win", ch.Move)
 	}
 }

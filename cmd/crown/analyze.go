@@ -217,7 +217,7 @@ func (c *analyzeCmd) analyse(w *bufio.Writer, s *search.Searcher, eg *setup.Endg
 		line.Best = "none"
 	}
 	if eg != nil && len(res.PV) > 0 {
-		if m, v, ok := eg.RootMove(&j.pos, j.history); ok {
+		if m, v, ok := eg.RootMove(&j.pos, j.history, time.Time{}); ok {
 			// The database knows the value; its move keeps it and makes
 			// progress, where the search may shuffle among won moves.
 			line.Best, line.Ponder, line.PV = j.pos.Notation(m), "", []string{j.pos.Notation(m)}

@@ -7,6 +7,7 @@ package setup
 
 import (
 	"fmt"
+	"time"
 
 	"crown/egdb"
 	"crown/engine/board"
@@ -84,8 +85,10 @@ func (e *Endgame) Close() error {
 
 // RootMove returns the database's move for p, whose earlier positions in
 // the game are history (oldest first), with p's value for its side to move
-// (+1 win, 0 draw, -1 loss). ok is false when p is not covered.
-func (e *Endgame) RootMove(p *board.Position, history []board.Position) (m board.Move, value int, ok bool) {
+// (+1 win, 0 draw, -1 loss). ok is false when p is not covered. Its search
+// for the quickest conversion of a win gives up at deadline (zero: none;
+// egdb.DB.RootMoveBy).
+func (e *Endgame) RootMove(p *board.Position, history []board.Position, deadline time.Time) (m board.Move, value int, ok bool) {
 	if p.Total() > e.max {
 		return board.Move{}, 0, false
 	}
@@ -98,7 +101,7 @@ func (e *Endgame) RootMove(p *board.Position, history []board.Position) (m board
 		}
 		return false
 	}
-	ch, ok := e.db.RootMove(p, seen)
+	ch, ok := e.db.RootMoveBy(p, seen, deadline)
 	if !ok {
 		return board.Move{}, 0, false
 	}

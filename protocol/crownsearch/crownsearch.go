@@ -11,6 +11,7 @@ package crownsearch
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/rs/zerolog"
 
@@ -189,7 +190,7 @@ func (a *Searcher) Search(ctx context.Context, req protocol.Request, info func(p
 			waitPonder(ctx, req)
 			return protocol.Result{PV: []board.Move{bm.Move}, Source: protocol.SourceBook}
 		}
-		if r, ok := a.databaseMove(g); ok {
+		if r, ok := a.databaseMove(g, req.Limits); ok {
 			info(protocol.Info{Score: r.Score, PV: r.PV, Source: protocol.SourceEGDB})
 			waitPonder(ctx, req)
 			return r
@@ -247,12 +248,16 @@ func (a *Searcher) Search(ctx context.Context, req protocol.Request, info func(p
 // best value and makes progress; search would choose blindly among won
 // moves). The score is the database's, or a win in one ply when the move
 // ends the game.
-func (a *Searcher) databaseMove(g *board.Game) (protocol.Result, bool) {
+func (a *Searcher) databaseMove(g *board.Game, l protocol.Limits) (protocol.Result, bool) {
 	if a.endgame == nil {
 		return protocol.Result{}, false
 	}
 	p := g.Position()
-	m, v, ok := a.endgame.RootMove(&p, g.History())
+	var deadline time.Time
+	if b := databaseBudget(l); b > 0 {
+		deadline = time.Now().Add(b)
+	}
+	m, v, ok := a.endgame.RootMove(&p, g.History(), deadline)
 	if !ok {
 		return protocol.Result{}, false
 	}
@@ -261,6 +266,22 @@ func (a *Searcher) databaseMove(g *board.Game) (protocol.Result, bool) {
 		score = search.Win - 1
 	}
 	return protocol.Result{PV: []board.Move{m}, Score: score, Source: protocol.SourceEGDB}, true
+}
+
+// databaseBudget is how long the database's move may take (its search for
+// the quickest conversion of a win; egdb.DB.RootMoveBy): half the move
+// time, or a 40th of the clock plus half the increment (at most a quarter
+// of the clock); no limit without a time limit.
+func databaseBudget(l protocol.Limits) time.Duration {
+	switch {
+	case l.Infinite:
+		return 0
+	case l.MoveTime > 0:
+		return l.MoveTime / 2
+	case l.Time > 0:
+		return min(l.Time/40+l.Inc/2, l.Time/4)
+	}
+	return 0
 }
 
 // waitPonder holds an answer found without searching while the client

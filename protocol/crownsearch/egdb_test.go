@@ -165,3 +165,24 @@ func TestDatabaseMoveWaitsForPonderHit(t *testing.T) {
 		t.Fatal("ponder-hit ignored")
 	}
 }
+
+// TestDatabaseBudget: the database's move gets half the move time, a 40th
+// of the clock plus half the increment (at most a quarter of the clock),
+// and no deadline without a time limit.
+func TestDatabaseBudget(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		l    protocol.Limits
+		want time.Duration
+	}{
+		{protocol.Limits{MoveTime: 100 * ms}, 50 * ms},
+		{protocol.Limits{Time: 60 * time.Second, Inc: time.Second}, 2000 * ms},
+		{protocol.Limits{Time: 100 * ms, Inc: time.Second}, 25 * ms},
+		{protocol.Limits{Depth: 12}, 0},
+		{protocol.Limits{MoveTime: time.Second, Infinite: true}, 0},
+	} {
+		if got := databaseBudget(c.l); got != c.want {
+			t.Errorf("%+v: budget %v, want %v", c.l, got, c.want)
+		}
+	}
+}
