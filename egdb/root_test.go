@@ -122,16 +122,8 @@ func TestConversionFound(t *testing.T) {
 			continue
 		}
 		n++
-		var ml board.MoveList
-		p.Generate(&ml)
-		ml.Dedup()
-		values := make([]int, ml.N)
-		for i, m := range ml.Slice() {
-			c := p.Play(m)
-			v, _ := db.Value(&c)
-			values[i] = -v
-		}
-		if _, ok := db.conversion(&p, ml.Slice(), values, make([]int, ml.N), nil, time.Time{}); !ok {
+		moves, values := rootValues(db, &p)
+		if _, ok := db.conversion(&p, moves, values, make([]int, len(moves)), nil, time.Time{}); !ok {
 			t.Errorf("%v: no conversion found", p.FEN())
 		}
 	}
@@ -147,17 +139,9 @@ func TestConversionDeadline(t *testing.T) {
 	}
 	defer db.Close()
 	p, _ := board.ParseFEN("B:WK23:BK22,K30")
-	var ml board.MoveList
-	p.Generate(&ml)
-	ml.Dedup()
-	values := make([]int, ml.N)
-	for i, m := range ml.Slice() {
-		c := p.Play(m)
-		v, _ := db.Value(&c)
-		values[i] = -v
-	}
+	moves, values := rootValues(db, &p)
 	past := time.Now().Add(-time.Second)
-	if m, ok := db.conversion(&p, ml.Slice(), values, make([]int, ml.N), nil, past); ok {
+	if m, ok := db.conversion(&p, moves, values, make([]int, len(moves)), nil, past); ok {
 		t.Errorf("past deadline: conversion %v found anyway", m)
 	}
 	ch, ok := db.RootMoveBy(&p, nil, past)
@@ -168,4 +152,20 @@ func TestConversionDeadline(t *testing.T) {
 	if v, ok := db.Value(&c); !ok || v != -1 {
 		t.Errorf("RootMoveBy played %v, which does not keep the win", ch.Move)
 	}
+}
+
+// rootValues returns p's distinct moves and the database value of each for
+// p's side to move, as RootMove computes them for the conversion search.
+func rootValues(db *DB, p *board.Position) ([]board.Move, []int) {
+	var ml board.MoveList
+	p.Generate(&ml)
+	ml.Dedup()
+	moves := append([]board.Move(nil), ml.Slice()...)
+	values := make([]int, len(moves))
+	for i, m := range moves {
+		c := p.Play(m)
+		v, _ := db.Value(&c)
+		values[i] = -v
+	}
+	return moves, values
 }
