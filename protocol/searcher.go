@@ -152,7 +152,7 @@ type Options struct {
 	EGDBCacheMB   int               // database cache in MiB
 	EGDBMaxPieces int               // largest piece count to use; 0 = everything present
 	// SearchTrial switches on search features under trial, "+"-separated
-	// (lmr, futility; docs/search-tuning.md); "" = crown's default search.
+	// (noreduce, noprobcut, futility, pcthreat ...; docs/search-tuning.md); "" = crown's default search.
 	SearchTrial string
 }
 

@@ -31,6 +31,7 @@ type analyzeCmd struct {
 	PDN   string   `name:"pdn" type:"existingfile" help:"Analyse every position of every game in this PDN file."`
 	Depth *int     `help:"Search depth (plies, 1 or more)."`
 	Time  *float64 `help:"Seconds per position, more than 0 (default 1 when no depth is given)."`
+	Nodes *uint64  `help:"Nodes per position, 1 or more (a load-proof limit; with --depth or --time, whichever comes first)."`
 	JSON  bool     `name:"json" help:"Write one JSON object per line."`
 	// MultiPV: the best N lines per iteration, each its own info line.
 	MultiPV *int `name:"multipv" help:"Lines (best moves) per iteration, 1 to 32 (default 1); each is printed with multipv k."`
@@ -90,6 +91,15 @@ func (c *analyzeCmd) run(in io.Reader, out io.Writer, log *zerolog.Logger) error
 			return fmt.Errorf("--time %g: want seconds, more than 0", *c.Time)
 		}
 		lim.MoveTime = time.Duration(*c.Time * float64(time.Second))
+	}
+	if c.Nodes != nil {
+		if *c.Nodes < 1 {
+			return fmt.Errorf("--nodes %d: want 1 or more", *c.Nodes)
+		}
+		if c.Depth == nil && c.Time == nil {
+			lim.MoveTime = 0
+		}
+		lim.Nodes = *c.Nodes
 	}
 	if c.MultiPV != nil {
 		n := *c.MultiPV

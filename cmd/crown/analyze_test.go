@@ -47,6 +47,27 @@ func TestAnalyzeStdinJSON(t *testing.T) {
 	}
 }
 
+// TestAnalyzeNodes: --nodes alone limits the search by nodes (no default
+// second): the reported total stays within one poll interval of the limit
+// and the search went past the first iterations.
+func TestAnalyzeNodes(t *testing.T) {
+	const limit = 200000
+	c := &analyzeCmd{Nodes: ptr(uint64(limit)), JSON: true, searchFlags: searchFlags{evalFlags: evalFlags{Eval: "material"}, Threads: 1, Hash: 4, Mode: "full"}}
+	var out bytes.Buffer
+	log := zerolog.Nop()
+	if err := c.run(strings.NewReader("B:W21-32:B1-12\n"), &out, &log); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	var best analysisLine
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &best); err != nil || best.Type != "best" {
+		t.Fatalf("last line %q: %v", lines[len(lines)-1], err)
+	}
+	if best.Nodes > limit+limit/10 || best.Nodes < limit/2 || best.Depth < 8 {
+		t.Errorf("--nodes %d: searched %d nodes to depth %d", limit, best.Nodes, best.Depth)
+	}
+}
+
 func TestAnalyzePDN(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "g.pdn")
 	game := "[Event \"t\"]\n[Result \"*\"]\n1. 11-15 23-19 2. 8-11 22-17 *\n"
@@ -181,6 +202,7 @@ func TestAnalyzeBadInput(t *testing.T) {
 	}{
 		{[]string{"--depth", "0", "--fen", "B:W21-32:B1-12"}, "--depth 0 out of range"},
 		{[]string{"--time", "0", "--fen", "B:W21-32:B1-12"}, "--time 0"},
+		{[]string{"--nodes", "0", "--fen", "B:W21-32:B1-12"}, "--nodes 0"},
 		{[]string{"--fen", ""}, "empty position"},
 		{[]string{"--fen", "W:W:B14"}, "has no pieces"},
 	} {

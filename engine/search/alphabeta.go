@@ -144,7 +144,7 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 		}
 	}
 
-	if t.probcut && !pvNode && depth >= probCutMinDepth && !t.inProbCut && abs(beta) < EvalLimit-probCutMargin*depth {
+	if t.probcut && !pvNode && depth >= probCutMinDepth && !t.inProbCut && abs(beta) < EvalLimit-t.pcMargin*depth && t.probCutAllowed(ply) {
 		if v, ok := t.probCut(ply, depth, beta); ok || t.stopped {
 			return v
 		}

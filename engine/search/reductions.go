@@ -15,6 +15,7 @@ package search
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"crown/engine/board"
@@ -72,14 +73,31 @@ func probCutDepth(depth int) int { return max(depth*40/100, 1) }
 // probCut runs the shallow search of the node at ply (before its moves are
 // generated: the frame is reused) and reports whether it cuts.
 func (t *thread) probCut(ply, depth, beta int) (int, bool) {
-	nb := beta + probCutMargin*depth
+	nb := beta + t.pcMargin*depth
 	t.inProbCut = true
 	v := t.search(ply, probCutDepth(depth), nb-1, nb, false)
 	t.inProbCut = false
 	if t.stopped || v < nb {
 		return 0, false
 	}
-	return v - probCutMargin*depth, true
+	return v - t.pcMargin*depth, true
+}
+
+// probCutAllowed applies the trial exemptions (Options.ProbCutThreat,
+// ProbCutFlux) to the node at ply, which has no capture pending.
+func (t *thread) probCutAllowed(ply int) bool {
+	p := &t.stack[ply].pos
+	if t.pcFlux && ply > 0 && t.stack[ply-1].pos.Total() != p.Total() {
+		return false // the move into this node captured
+	}
+	if t.pcThreat {
+		q := *p
+		q.Side = q.Side.Other()
+		if q.HasCapture() {
+			return false // the opponent threatens a capture
+		}
+	}
+	return true
 }
 
 // prune returns the static score of a non-PV quiet node near the horizon
@@ -114,8 +132,20 @@ func (o *Options) SetTrial(spec string) error {
 			o.NoAspiration = true
 		case "futility":
 			o.Futility = true
+		case "pcthreat":
+			o.ProbCutThreat = true
+		case "pcflux":
+			o.ProbCutFlux = true
 		default:
-			return fmt.Errorf("search feature %q: want noreduce, noprobcut, noasp or futility", f)
+			if v, ok := strings.CutPrefix(f, "pcmargin="); ok {
+				n, err := strconv.Atoi(v)
+				if err != nil || n < 1 || n > 100 {
+					return fmt.Errorf("search feature %q: want pcmargin=N, N from 1 to 100 (centi-men a ply)", f)
+				}
+				o.ProbCutMargin = n
+				continue
+			}
+			return fmt.Errorf("search feature %q: want noreduce, noprobcut, noasp, futility, pcthreat, pcflux or pcmargin=N", f)
 		}
 	}
 	return nil

@@ -57,3 +57,34 @@ func TestReductionsShrinkTheTree(t *testing.T) {
 		}
 	}
 }
+
+// TestSetTrial: the switch names set their options, pcmargin takes a
+// number in range, and anything else is refused with the list of names;
+// a wider ProbCut margin and each exemption change the depth-10 tree (the
+// switches reach the search; fewer cuts need not mean more nodes, since the
+// cuts also feed move ordering through the table).
+func TestSetTrial(t *testing.T) {
+	var o search.Options
+	if err := o.SetTrial("noasp+pcthreat+pcflux+pcmargin=12"); err != nil {
+		t.Fatal(err)
+	}
+	if !o.NoAspiration || !o.ProbCutThreat || !o.ProbCutFlux || o.ProbCutMargin != 12 || o.NoProbCut {
+		t.Errorf("SetTrial: %+v", o)
+	}
+	for _, bad := range []string{"pcmargin=0", "pcmargin=x", "pcmargin=101", "lmr", "noasp+"} {
+		var o search.Options
+		if err := o.SetTrial(bad); err == nil {
+			t.Errorf("SetTrial(%q) accepted", bad)
+		}
+	}
+	start := board.Start()
+	search10 := func(o search.Options) uint64 {
+		return newMaterial(t, o).Search(nil, search.Limits{Depth: 10}, start, nil, nil).Nodes
+	}
+	def := search10(search.Options{})
+	for _, o := range []search.Options{{ProbCutMargin: 20}, {ProbCutThreat: true}, {ProbCutFlux: true}} {
+		if n := search10(o); n == def {
+			t.Errorf("%+v: %d nodes at depth 10, the same as the default's", o, n)
+		}
+	}
+}

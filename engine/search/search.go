@@ -48,6 +48,12 @@ type Options struct {
 	// Under trial (docs/search-tuning.md); off until a match at equal
 	// time keeps it.
 	Futility bool // prune near the leaves by the evaluator's margin (reductions.go)
+	// ProbCut variants on trial (reductions.go): the margin per ply (0:
+	// probCutMargin), no ProbCut where the opponent threatens a capture, no
+	// ProbCut right after a capture.
+	ProbCutMargin int
+	ProbCutThreat bool
+	ProbCutFlux   bool
 }
 
 // DefaultHashMB is the table size when Options.HashMB is 0: 64 MiB holds

@@ -72,6 +72,9 @@ type thread struct {
 	probcut    bool // ProbCut (not Options.NoProbCut)
 	inProbCut  bool // a ProbCut search is running: no ProbCut below it
 	futility   bool // Options.Futility
+	pcMargin   int  // ProbCut margin per ply
+	pcThreat   bool // Options.ProbCutThreat
+	pcFlux     bool // Options.ProbCutFlux
 
 	rootScores  []RootScore // this iteration's, with Limits.AllScores
 	shownScores []RootScore // main: the last report's, best first, for Partial reports
@@ -120,6 +123,10 @@ func (t *thread) prepare(id uint64, lim Limits, pos *board.Position, history []b
 	t.aspiration = !t.s.opts.NoAspiration
 	t.reduce, t.probcut, t.inProbCut = !t.s.opts.NoReductions, !t.s.opts.NoProbCut, false
 	t.futility = t.s.opts.Futility
+	t.pcMargin, t.pcThreat, t.pcFlux = t.s.opts.ProbCutMargin, t.s.opts.ProbCutThreat, t.s.opts.ProbCutFlux
+	if t.pcMargin <= 0 {
+		t.pcMargin = probCutMargin
+	}
 	tb := t.s.opts.Tablebase
 	t.tbOn = tb != nil && t.s.opts.EGDB != EGDBOff
 	t.tbAlways = t.tbOn && t.s.opts.EGDB == EGDBAlways
