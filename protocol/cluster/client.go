@@ -20,10 +20,11 @@ import (
 
 // Client submits batches to a coordinator.
 type Client struct {
-	c    *conn
-	o    ConnectOptions
-	jobs jetstream.Stream
-	res  jetstream.Stream
+	c     *conn
+	o     ConnectOptions
+	jobs  jetstream.Stream
+	res   jetstream.Stream
+	files *storeFiles
 }
 
 // Dial connects to the coordinator, refusing it (ErrIdentity) when its
@@ -41,11 +42,20 @@ func Dial(ctx context.Context, o ConnectOptions) (*Client, error) {
 	if cl.jobs, err = c.js.Stream(ctx, jobsStream); err == nil {
 		cl.res, err = c.js.Stream(ctx, resultsStream)
 	}
+	if err == nil {
+		cl.files, err = openFiles(ctx, c.js)
+	}
 	if err != nil {
 		c.nc.Close()
 		return nil, fmt.Errorf("cluster: the coordinator's streams: %w", err)
 	}
 	return cl, nil
+}
+
+// PutFile stores data in the coordinator's file store (once: equal
+// contents have equal names) and returns the name jobs fetch it by.
+func (cl *Client) PutFile(ctx context.Context, data []byte) (string, error) {
+	return cl.files.put(ctx, data)
 }
 
 // Close closes the connection. Queued jobs stay queued and their results

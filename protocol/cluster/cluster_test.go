@@ -199,3 +199,36 @@ func TestRestartedCoordinatorResumes(t *testing.T) {
 		}
 	}
 }
+
+// TestSharedFiles: a file put by the submitter reaches the handlers by its
+// name, locally and on a worker; an unknown name is an error result.
+func TestSharedFiles(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	c := coordinator(t, ServeOptions{})
+	inProcessWorker(t, ConnectOptions{URL: c.URL(), Name: "w"}, 2, testHandlers("", nil))
+	data := []byte(strings.Repeat("network weights ", 20000)) // 320 kB: more than one chunk of the store
+	for name, r := range map[string]interface {
+		Run(context.Context, string, []Job, func(Result) error) error
+		PutFile(context.Context, []byte) (string, error)
+	}{"local": &Local{Handlers: testHandlers("", nil)}, "cluster": dial(t, ConnectOptions{URL: c.URL()})} {
+		f, err := r.PutFile(ctx, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f != FileName(data) {
+			t.Fatalf("%s: file named %s", name, f)
+		}
+		if again, err := r.PutFile(ctx, data); err != nil || again != f {
+			t.Fatalf("%s: second put: %s %v", name, again, err)
+		}
+		jobs := []Job{{ID: "a", Kind: "file", Input: []byte(f)}, {ID: "b", Kind: "file", Input: []byte(f)}, {ID: "c", Kind: "file", Input: []byte(FileName(nil))}}
+		got, err := collect(t, ctx, r, "files", jobs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got["a"].Output) != string(data) || string(got["b"].Output) != string(data) || got["c"].Err == "" {
+			t.Fatalf("%s: %d and %d bytes, unknown file: %q", name, len(got["a"].Output), len(got["b"].Output), got["c"].Err)
+		}
+	}
+}

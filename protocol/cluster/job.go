@@ -16,11 +16,14 @@
 // results already exist is not run again: that is how an interrupted
 // submitter or a restarted coordinator resumes.
 //
-// job.go holds the job, its result and the handler a kind names.
+// job.go holds the job, its result, the handler a kind names and the
+// files a batch's jobs share.
 package cluster
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 )
 
@@ -45,8 +48,22 @@ type Result struct {
 // Handler runs one job of its kind. It must parse its input defensively
 // (bad input is an error, never a panic) and stop when ctx is done. The
 // worker renews the job's lease while the handler runs, so a long handler
-// needs no heartbeat of its own.
-type Handler func(ctx context.Context, job Job) ([]byte, error)
+// needs no heartbeat of its own. files holds what the submitter shared
+// with PutFile (a network, a database slice), named in the job's input.
+type Handler func(ctx context.Context, job Job, files Files) ([]byte, error)
+
+// Files gives handlers the files shared with their batch, by the name
+// PutFile returned (FileName of the contents).
+type Files interface {
+	File(ctx context.Context, name string) ([]byte, error)
+}
+
+// FileName is the name of a shared file: the hex SHA-256 of its contents,
+// so equal contents are stored once and a fetched file can be checked.
+func FileName(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
 
 // Handlers maps job kinds to their handlers.
 type Handlers map[string]Handler

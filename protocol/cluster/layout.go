@@ -9,7 +9,9 @@
 //     kept on disk so that a restarted submitter or coordinator finds the
 //     results already computed;
 //   - the key-value bucket crown_coordinator, whose key identity holds the
-//     coordinator's crown version and network checksum.
+//     coordinator's crown version and network checksum;
+//   - the object store crown_files: files a batch's jobs share (a network
+//     file, a database slice), named by their SHA-256.
 //
 // Both streams de-duplicate by message id (identity/batch/id) over
 // dedupWindow, so a job submitted twice is queued once and a job run twice
@@ -33,6 +35,7 @@ const (
 	jobPrefix     = "crown.job."
 	resultPrefix  = "crown.result."
 	infoBucket    = "crown_coordinator"
+	filesBucket   = "crown_files"
 	identityKey   = "identity"
 
 	hdrKind   = "Crown-Kind"
@@ -107,6 +110,13 @@ func createLayout(ctx context.Context, js jetstream.JetStream, o layoutOptions) 
 		DeliverPolicy: jetstream.DeliverAllPolicy,
 	}); err != nil {
 		return fmt.Errorf("cluster: workers consumer: %w", err)
+	}
+	if _, err := js.CreateOrUpdateObjectStore(ctx, jetstream.ObjectStoreConfig{
+		Bucket:      filesBucket,
+		Description: "files shared by crown jobs, by SHA-256",
+		Storage:     jetstream.FileStorage,
+	}); err != nil {
+		return fmt.Errorf("cluster: files bucket: %w", err)
 	}
 	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
 		Bucket:      infoBucket,

@@ -6,6 +6,7 @@ package cluster
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"sync"
 )
@@ -15,6 +16,32 @@ type Local struct {
 	Handlers Handlers
 	Workers  int    // goroutines; 0: runtime.NumCPU()
 	Name     string // reported as Result.Worker; "" = "local"
+
+	mu    sync.Mutex
+	files map[string][]byte
+}
+
+// PutFile shares data with the jobs (kept in memory) and returns its name.
+func (l *Local) PutFile(_ context.Context, data []byte) (string, error) {
+	name := FileName(data)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.files == nil {
+		l.files = map[string][]byte{}
+	}
+	l.files[name] = data
+	return name, nil
+}
+
+// File implements Files.
+func (l *Local) File(_ context.Context, name string) ([]byte, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	data, ok := l.files[name]
+	if !ok {
+		return nil, fmt.Errorf("cluster: no shared file %s", name)
+	}
+	return data, nil
 }
 
 // Run runs every job and calls onResult once per job, from the calling
@@ -44,7 +71,7 @@ func (l *Local) Run(ctx context.Context, batch string, jobs []Job, onResult func
 		go func() {
 			defer wg.Done()
 			for j := range todo {
-				res, interrupted := execute(ctx, l.Handlers, j, name)
+				res, interrupted := execute(ctx, l.Handlers, j, l, name)
 				if interrupted {
 					return
 				}

@@ -72,7 +72,7 @@ func (r *runCounts) get(id string) int {
 
 // testHandlers: square (input n, output n*n), slow (input "ms n": marks
 // the job in marks, sleeps ms, then squares n), fail (always an error),
-// boom (panics).
+// boom (panics), file (input a shared file's name, output its contents).
 func testHandlers(marks string, runs *runCounts) Handlers {
 	square := func(s string) ([]byte, error) {
 		n, err := strconv.Atoi(s)
@@ -82,11 +82,11 @@ func testHandlers(marks string, runs *runCounts) Handlers {
 		return []byte(strconv.Itoa(n * n)), nil
 	}
 	return Handlers{
-		"square": func(ctx context.Context, j Job) ([]byte, error) {
+		"square": func(ctx context.Context, j Job, _ Files) ([]byte, error) {
 			runs.add(j.ID)
 			return square(string(j.Input))
 		},
-		"slow": func(ctx context.Context, j Job) ([]byte, error) {
+		"slow": func(ctx context.Context, j Job, _ Files) ([]byte, error) {
 			runs.add(j.ID)
 			ms, n, ok := strings.Cut(string(j.Input), " ")
 			d, err := strconv.Atoi(ms)
@@ -103,12 +103,15 @@ func testHandlers(marks string, runs *runCounts) Handlers {
 			}
 			return square(n)
 		},
-		"fail": func(ctx context.Context, j Job) ([]byte, error) {
+		"fail": func(ctx context.Context, j Job, _ Files) ([]byte, error) {
 			runs.add(j.ID)
 			return nil, errors.New("fail: as asked")
 		},
-		"boom": func(ctx context.Context, j Job) ([]byte, error) {
+		"boom": func(ctx context.Context, j Job, _ Files) ([]byte, error) {
 			panic("boom")
+		},
+		"file": func(ctx context.Context, j Job, files Files) ([]byte, error) {
+			return files.File(ctx, string(j.Input))
 		},
 	}
 }

@@ -52,7 +52,11 @@ func Work(ctx context.Context, o WorkOptions) error {
 	if lease <= 0 {
 		lease = 30 * time.Second
 	}
-	w := &worker{o: o, c: c, lease: lease}
+	files, err := openFiles(ctx, c.js)
+	if err != nil {
+		return err
+	}
+	w := &worker{o: o, c: c, lease: lease, files: files}
 	o.Log.Info().Str("url", o.URL).Str("worker", o.Name).Int("threads", threads).Dur("lease", lease).
 		Str("version", o.Identity.Version).Str("network", o.Identity.Network).Msg("worker ready")
 	var wg sync.WaitGroup
@@ -72,6 +76,7 @@ type worker struct {
 	o     WorkOptions
 	c     *conn
 	lease time.Duration
+	files *storeFiles
 }
 
 // loop pulls and runs one job at a time until ctx ends.
@@ -112,7 +117,7 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) {
 	stop := w.heartbeat(msg)
 	defer stop()
 	start := time.Now()
-	res, interrupted := execute(ctx, w.o.Handlers, Job{ID: id, Kind: kind, Input: msg.Data()}, w.o.Name)
+	res, interrupted := execute(ctx, w.o.Handlers, Job{ID: id, Kind: kind, Input: msg.Data()}, w.files, w.o.Name)
 	if interrupted {
 		msg.Nak() // back to the queue for another worker now
 		return
