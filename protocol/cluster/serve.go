@@ -128,11 +128,12 @@ func Serve(ctx context.Context, o ServeOptions) (*Coordinator, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cluster: %w", err)
 	}
-	srv.SetLoggerV2(natsLogger{o.Log}, false, false, false)
+	fatal := make(chan string, 1)
+	srv.SetLoggerV2(natsLogger{o.Log, fatal}, false, false, false)
 	srv.Start()
-	if !srv.ReadyForConnections(10 * time.Second) {
+	if err := waitReady(srv, fatal, 10*time.Second); err != nil {
 		srv.Shutdown()
-		return nil, fmt.Errorf("cluster: the server did not start listening on %s", o.Listen)
+		return nil, fmt.Errorf("cluster: starting the server on %s: %w", o.Listen, err)
 	}
 	c := &Coordinator{srv: srv, url: srv.ClientURL()}
 	nc, err := nats.Connect(c.url, append(self, nats.InProcessServer(srv))...)
@@ -170,13 +171,41 @@ func (c *Coordinator) Close() {
 	c.srv.WaitForShutdown()
 }
 
-// natsLogger forwards the server's notices and errors to zerolog (debug
-// and trace lines are off).
-type natsLogger struct{ log zerolog.Logger }
+// waitReady waits until srv accepts connections, or fails with the
+// server's first fatal message (a port in use, an unusable store).
+func waitReady(srv *server.Server, fatal <-chan string, within time.Duration) error {
+	for deadline := time.Now().Add(within); time.Now().Before(deadline); {
+		select {
+		case msg := <-fatal:
+			return errors.New(msg)
+		default:
+		}
+		if srv.ReadyForConnections(50 * time.Millisecond) {
+			return nil
+		}
+	}
+	return fmt.Errorf("not listening after %s", within)
+}
+
+// natsLogger forwards the server's warnings and errors to zerolog (notices
+// at debug, debug and trace lines off) and hands its first fatal message
+// to Serve.
+type natsLogger struct {
+	log   zerolog.Logger
+	fatal chan<- string
+}
 
 func (l natsLogger) Noticef(format string, v ...any) { l.log.Debug().Msgf("nats: "+format, v...) }
 func (l natsLogger) Warnf(format string, v ...any)   { l.log.Warn().Msgf("nats: "+format, v...) }
-func (l natsLogger) Fatalf(format string, v ...any)  { l.log.Error().Msgf("nats: "+format, v...) }
 func (l natsLogger) Errorf(format string, v ...any)  { l.log.Error().Msgf("nats: "+format, v...) }
 func (l natsLogger) Debugf(format string, v ...any)  {}
 func (l natsLogger) Tracef(format string, v ...any)  {}
+
+func (l natsLogger) Fatalf(format string, v ...any) {
+	msg := fmt.Sprintf(format, v...)
+	l.log.Error().Msg("nats: " + msg)
+	select {
+	case l.fatal <- msg:
+	default:
+	}
+}
