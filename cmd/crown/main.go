@@ -27,6 +27,8 @@ type cli struct {
 	Species  speciesCmd  `cmd:"" help:"Species of an evolved population (seed 002): cluster, info, versus."`
 	Selfplay selfplayCmd `cmd:"" help:"Training data: self-play games into a sample file; info."`
 	Train    trainCmd    `cmd:"" help:"Fit the trained network to self-play samples; writes a CROWNNET version 2 file."`
+	Serve    serveCmd    `cmd:"" help:"Run a cluster coordinator: job queue and results on disk, for crown worker processes and --cluster submitters."`
+	Worker   workerCmd   `cmd:"" help:"Run a coordinator's jobs on this machine's cores."`
 }
 
 func main() {

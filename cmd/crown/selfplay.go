@@ -1,12 +1,12 @@
 // selfplay.go implements `crown selfplay`: training data for the trained
-// network (nets/selfplay) from games of crown against itself, and
-// `crown selfplay info` to summarise a sample file.
+// network (nets/selfplay) from games of crown against itself, played as
+// jobs on all cores here or, with --cluster, on a coordinator's workers
+// (the same file either way), and `crown selfplay info` to summarise a
+// sample file.
 package main
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"os"
 	"os/signal"
@@ -18,9 +18,9 @@ import (
 
 	"crown/egdb"
 	"crown/engine/board"
-	"crown/engine/search"
 	"crown/engine/setup"
 	"crown/nets/selfplay"
+	"crown/protocol/cluster"
 	"crown/protocol/match"
 )
 
@@ -44,24 +44,31 @@ type selfplayPlayCmd struct {
 	EGDBDir     string        `name:"egdb-dir" type:"path" help:"Endgame database directory (crown egdb build); default: the per-user one if built (e.g. ~/.local/share/crown/egdb), else the embedded <=4-piece database."`
 	NoEGDB      bool          `name:"no-egdb" help:"No database: games end by the rules only."`
 	SaveEvery   time.Duration `name:"save-every" default:"1m" help:"Save the file this often."`
+	Chunk       int           `help:"Games per job (0: 1 here, 8 with --cluster, where each job costs a round trip)."`
 	evalFlags
+	clusterFlags
 }
 
-// playerID names the evaluator and its network by checksum, for the file's record.
-func playerID(f setup.Eval) (string, error) {
-	id := f.Name
-	for _, file := range []string{f.Net, f.Weights} {
-		if file == "" {
+// selfplayEngine is the engine a run's games use, and the contents of its
+// weight files (shared with the jobs by checksum).
+func selfplayEngine(f setup.Eval, hashMB int) (selfplay.Engine, [][]byte, error) {
+	en := selfplay.Engine{Eval: f.Name, HashMB: hashMB}
+	var files [][]byte
+	for _, w := range []struct {
+		file string
+		sum  *string
+	}{{f.Net, &en.Net}, {f.Weights, &en.Weights}} {
+		if w.file == "" {
 			continue
 		}
-		data, err := os.ReadFile(file)
+		data, err := os.ReadFile(w.file)
 		if err != nil {
-			return "", err
+			return en, nil, err
 		}
-		sum := sha256.Sum256(data)
-		id += ":" + hex.EncodeToString(sum[:6])
+		*w.sum = selfplay.FileSum(data)
+		files = append(files, data)
 	}
-	return id, nil
+	return en, files, nil
 }
 
 // loadOpeningPositions loads an opening set; "a+b" joins two sets.
@@ -100,11 +107,10 @@ func (c *selfplayPlayCmd) Run(log *zerolog.Logger) error {
 	if c.Games <= 0 {
 		return fmt.Errorf("--games must be positive (got %d)", c.Games)
 	}
-	ev, err := c.factory(setup.DefaultEval)
-	if err != nil {
+	if _, err := c.factory(setup.DefaultEval); err != nil {
 		return err
 	}
-	id, err := playerID(c.choice(setup.DefaultEval))
+	engine, files, err := selfplayEngine(c.choice(setup.DefaultEval), c.Hash)
 	if err != nil {
 		return err
 	}
@@ -123,35 +129,62 @@ func (c *selfplayPlayCmd) Run(log *zerolog.Logger) error {
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
+	chunk := c.Chunk
+	if chunk <= 0 {
+		chunk = 1
+		if c.Cluster != "" {
+			chunk = 8
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	eng := newSelfplayEngines(db, c.EGDBDir)
+	defer eng.Close()
+	runner, closeRunner, err := c.runner(ctx, *log, &cluster.Local{Handlers: jobHandlers(eng), Workers: workers})
+	if err != nil {
+		return err
+	}
+	defer closeRunner()
+	for _, data := range files {
+		if _, err := runner.PutFile(ctx, data); err != nil {
+			return err
+		}
+	}
 	g := &selfplay.Generator{
-		Config: selfplay.Config{Player: id, Nodes: c.Nodes, Depth: c.Depth, MoveTime: c.MoveTime,
+		Config: selfplay.Config{Player: engine.PlayerID(), Nodes: c.Nodes, Depth: c.Depth, MoveTime: c.MoveTime,
 			Openings: c.Openings, RandomPlies: c.RandomPlies, Seed: c.Seed, MoveCap: c.MoveCap},
+		Engine:    engine,
 		Openings:  ops,
-		Workers:   workers,
+		Chunk:     chunk,
+		Runner:    chunkJobs{runner},
 		SaveEvery: c.SaveEvery,
 		Log:       *log,
 	}
-	opts := search.Options{Eval: ev, HashMB: c.Hash}
 	if db != nil {
-		g.DB = db
 		g.DBPieces = db.MaxPieces()
-		opts.Tablebase, opts.EGDB = db, search.EGDBAlways
 	}
-	g.NewSearcher = func() (*search.Searcher, error) { return search.New(opts) }
 	bar := newProgress()
 	start := time.Now()
 	g.Progress = func(games, target, samples int) {
 		el := time.Since(start).Seconds()
 		bar.update(games, target, fmt.Sprintf("games, %d samples, %.1f games/s", samples, float64(games)/max(el, 1e-9)))
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	log.Info().Str("config", g.Config.String()).Int("openings", len(ops)).Int("workers", workers).Msg("self-play")
+	ev := log.Info().Str("config", g.Config.String()).Int("openings", len(ops)).Str("batch", g.Batch())
+	if c.Cluster != "" {
+		ev = ev.Str("cluster", c.Cluster).Int("chunk", chunk)
+	} else {
+		ev = ev.Int("workers", workers)
+	}
+	ev.Msg("self-play")
 	f, err := g.Run(ctx, c.Out, c.Games)
 	bar.clear()
 	if err != nil {
 		if ctx.Err() != nil {
-			log.Info().Msg("interrupted: finished games saved; run the same command again to resume")
+			msg := "interrupted: finished games saved; run the same command again to resume"
+			if c.Cluster != "" {
+				msg += " (queued games keep running on the workers and are collected then)"
+			}
+			log.Info().Msg(msg)
 			return nil
 		}
 		return err

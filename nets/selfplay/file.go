@@ -48,18 +48,35 @@ func (f *File) Marshal() []byte {
 	raw = append(raw, f.Config...)
 	raw = le.AppendUint32(raw, uint32(len(f.Samples)))
 	for i := range f.Samples {
-		s := &f.Samples[i]
-		raw = le.AppendUint32(raw, s.Black)
-		raw = le.AppendUint32(raw, s.White)
-		raw = le.AppendUint32(raw, s.Kings)
-		raw = append(raw, byte(s.Side), 0)
-		raw = le.AppendUint16(raw, s.Ply)
-		raw = le.AppendUint16(raw, uint16(s.Score))
-		raw = le.AppendUint32(raw, s.W)
-		raw = le.AppendUint32(raw, s.D)
-		raw = le.AppendUint32(raw, s.L)
+		raw = appendRecord(raw, &f.Samples[i])
 	}
 	return fsutil.Seal(fileMagic, fileVersion, raw)
+}
+
+// appendRecord appends s's 30-byte record.
+func appendRecord(raw []byte, s *Sample) []byte {
+	le := binary.LittleEndian
+	raw = le.AppendUint32(raw, s.Black)
+	raw = le.AppendUint32(raw, s.White)
+	raw = le.AppendUint32(raw, s.Kings)
+	raw = append(raw, byte(s.Side), 0)
+	raw = le.AppendUint16(raw, s.Ply)
+	raw = le.AppendUint16(raw, uint16(s.Score))
+	raw = le.AppendUint32(raw, s.W)
+	raw = le.AppendUint32(raw, s.D)
+	return le.AppendUint32(raw, s.L)
+}
+
+// readRecord decodes and checks the record at the start of r (at least
+// recordSize bytes).
+func readRecord(r []byte) (Sample, error) {
+	le := binary.LittleEndian
+	s := Sample{
+		Black: le.Uint32(r), White: le.Uint32(r[4:]), Kings: le.Uint32(r[8:]),
+		Side: board.Color(r[12]), Ply: le.Uint16(r[14:]), Score: int16(le.Uint16(r[16:])),
+		W: le.Uint32(r[18:]), D: le.Uint32(r[22:]), L: le.Uint32(r[26:]),
+	}
+	return s, checkSample(&s)
 }
 
 // Unmarshal decodes a sample file, checking every record.
@@ -86,13 +103,8 @@ func Unmarshal(data []byte) (*File, error) {
 	}
 	f.Samples = make([]Sample, n)
 	for i := range f.Samples {
-		r := raw[i*recordSize:]
-		s := Sample{
-			Black: le.Uint32(r), White: le.Uint32(r[4:]), Kings: le.Uint32(r[8:]),
-			Side: board.Color(r[12]), Ply: le.Uint16(r[14:]), Score: int16(le.Uint16(r[16:])),
-			W: le.Uint32(r[18:]), D: le.Uint32(r[22:]), L: le.Uint32(r[26:]),
-		}
-		if err := checkSample(&s); err != nil {
+		s, err := readRecord(raw[i*recordSize:])
+		if err != nil {
 			return nil, fmt.Errorf("%w: record %d: %v", ErrRecord, i, err)
 		}
 		f.Samples[i] = s

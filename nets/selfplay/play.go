@@ -1,19 +1,22 @@
 // play.go generates samples: games of one search configuration against
-// itself, on all cores, from a list of openings with a few random plies
-// after each for variety. Game i is a pure function of the settings and i
-// (its opening, its random plies from a generator seeded by i, a searcher
-// cleared before it, a node budget per move with one thread), so a run's
-// file does not depend on how many workers played it, nor on where it was
-// interrupted and resumed: finished games are merged in index order and the
-// file records how many there are.
+// itself, from a list of openings with a few random plies after each for
+// variety, played as chunks of games by a ChunkRunner (on all cores of
+// this process, or on a cluster's workers). Game i is a pure function of
+// the settings and i (its opening, its random plies from a generator
+// seeded by i, a searcher cleared before it, a node budget per move with
+// one thread), so a run's file does not depend on how many workers or
+// machines played it, nor on where it was interrupted and resumed:
+// finished games are merged in index order and the file records how many
+// there are.
 package selfplay
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"sync"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -53,15 +56,26 @@ func (c Config) String() string {
 // Generator plays self-play games into a sample file.
 type Generator struct {
 	Config
-	Openings    []board.Position
-	NewSearcher func() (*search.Searcher, error) // one per worker
-	DB          Oracle                           // nil: no adjudication
-	Workers     int                              // 0: 1
-	SaveEvery   time.Duration                    // 0: one minute
-	Log         zerolog.Logger
+	Engine   Engine // the searcher of every game, shipped with each chunk
+	Openings []board.Position
+	// Chunk is the number of games per job (0: 1). Chunks are aligned on
+	// multiples of Chunk, so a resumed run asks for the same jobs.
+	Chunk     int
+	Runner    ChunkRunner   // plays the chunks: in this process or on a cluster
+	SaveEvery time.Duration // 0: one minute
+	Log       zerolog.Logger
 	// Progress, when set, is called after each merged game with the games
 	// in the file so far and the run's target.
 	Progress func(games, target, samples int)
+}
+
+// ChunkRunner plays chunks somewhere (the command adapts protocol/cluster's
+// in-process and cluster runners) and calls done with each chunk's games,
+// once per chunk, from one goroutine at a time; an error from done stops
+// the run. batch names the run's settings: chunks of equal batch and id
+// are the same games, so a runner may return results it already holds.
+type ChunkRunner interface {
+	RunChunks(ctx context.Context, batch string, chunks []*Chunk, done func([]Game) error) error
 }
 
 // Game is one finished game's samples (results already filled in).
@@ -73,12 +87,46 @@ type Game struct {
 	Nodes   uint64
 }
 
+// Batch names the run's games: a digest of the settings, the engine (with
+// its weight files) and the openings, so that results of any other run are
+// never taken for this one's.
+func (g *Generator) Batch() string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%d\x00", g.Config.String(), g.Engine.PlayerID(), g.Engine.HashMB)
+	for _, p := range g.Openings {
+		fmt.Fprintf(h, "%d/%d/%d/%d,", p.Black, p.White, p.Kings, p.Side)
+	}
+	return "selfplay-" + hex.EncodeToString(h.Sum(nil)[:10])
+}
+
+// chunks splits games [from, to) into chunks aligned on multiples of size.
+func (g *Generator) chunks(from, to int) []*Chunk {
+	size := max(g.Chunk, 1)
+	var out []*Chunk
+	for lo := from; lo < to; {
+		hi := min((lo/size+1)*size, to)
+		c := &Chunk{Config: g.Config, Engine: g.Engine, First: lo, Openings: make([]board.Position, hi-lo)}
+		for i := lo; i < hi; i++ {
+			c.Openings[i-lo] = g.Openings[i%len(g.Openings)]
+		}
+		out = append(out, c)
+		lo = hi
+	}
+	return out
+}
+
 // Run plays games until the file at path holds target games, resuming from
 // it when it exists (its Config must equal g's). It saves every SaveEvery
 // and when ctx is cancelled, keeping every finished game.
 func (g *Generator) Run(ctx context.Context, path string, target int) (*File, error) {
 	if len(g.Openings) == 0 {
 		return nil, errors.New("self-play: no openings")
+	}
+	if g.Runner == nil {
+		return nil, errors.New("self-play: no runner for the games")
+	}
+	if g.Engine.PlayerID() != g.Player {
+		return nil, fmt.Errorf("self-play: player %q is not the engine's %q", g.Player, g.Engine.PlayerID())
 	}
 	set := NewSet()
 	done := 0
@@ -108,48 +156,6 @@ func (g *Generator) Run(ctx context.Context, path string, target int) (*File, er
 		return &File{Games: done, Config: g.Config.String(), Samples: set.Samples()}, nil
 	}
 
-	workers := max(1, g.Workers)
-	jobs := make(chan int)
-	results := make(chan Game, workers)
-	errc := make(chan error, workers)
-	wctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var wg sync.WaitGroup
-	for range workers {
-		s, err := g.NewSearcher()
-		if err != nil {
-			cancel()
-			wg.Wait()
-			return nil, err
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				gm, ok := g.play(wctx, s, i)
-				if !ok {
-					return
-				}
-				select {
-				case results <- gm:
-				case <-wctx.Done():
-					return
-				}
-			}
-		}()
-	}
-	go func() {
-		defer close(jobs)
-		for i := done; i < target; i++ {
-			select {
-			case jobs <- i:
-			case <-wctx.Done():
-				return
-			}
-		}
-	}()
-	go func() { wg.Wait(); close(results); close(errc) }()
-
 	pending := map[int]Game{}
 	every := g.SaveEvery
 	if every <= 0 {
@@ -158,8 +164,13 @@ func (g *Generator) Run(ctx context.Context, path string, target int) (*File, er
 	last := time.Now()
 	start := time.Now()
 	var plies, nodes uint64
-	for gm := range results {
-		pending[gm.Index] = gm
+	merge := func(games []Game) error {
+		for _, gm := range games {
+			if gm.Index < done || gm.Index >= target {
+				return fmt.Errorf("self-play: a chunk returned game %d, outside the games %d-%d still to play", gm.Index, done, target-1)
+			}
+			pending[gm.Index] = gm
+		}
 		for {
 			p, ok := pending[done]
 			if !ok {
@@ -178,41 +189,46 @@ func (g *Generator) Run(ctx context.Context, path string, target int) (*File, er
 		}
 		if time.Since(last) >= every {
 			if err := save(); err != nil {
-				return nil, err
+				return err
 			}
 			el := time.Since(start).Seconds()
 			g.Log.Info().Float64("plies_per_s", float64(plies)/el).Float64("nodes_per_s", float64(nodes)/el).Msg("self-play speed")
 			last = time.Now()
 		}
-		if done >= target {
-			cancel()
-		}
+		return nil
 	}
+	runErr := g.Runner.RunChunks(ctx, g.Batch(), g.chunks(done, target), merge)
 	if err := save(); err != nil {
 		return nil, err
 	}
-	if err := ctx.Err(); err != nil && done < target {
-		return nil, err
+	if runErr != nil {
+		return nil, runErr
+	}
+	if done < target {
+		return nil, fmt.Errorf("self-play: the runner finished with %d of %d games", done, target)
 	}
 	return &File{Games: done, Config: g.Config.String(), Samples: set.Samples()}, nil
 }
 
 // rngFor returns game i's random generator.
-func (g *Generator) rngFor(i int) *rand.Rand {
-	return rand.New(rand.NewPCG(g.Seed, uint64(i)*0x9E3779B97F4A7C15+1))
+func (c *Config) rngFor(i int) *rand.Rand {
+	return rand.New(rand.NewPCG(c.Seed, uint64(i)*0x9E3779B97F4A7C15+1))
 }
 
-// play plays game i with searcher s. ok is false if ctx ended it.
-func (g *Generator) play(ctx context.Context, s *search.Searcher, i int) (Game, bool) {
-	rng := g.rngFor(i)
-	pos := g.Openings[i%len(g.Openings)]
-	rules := board.Rules{MoveCap: g.MoveCap}
+// errIllegal would mean the search returned a move the rules refuse.
+var errIllegal = errors.New("self-play: the search played an illegal move")
+
+// play plays game i from pos with searcher s, adjudicated by db (nil:
+// none). It returns ctx's error if ctx ended it.
+func (c *Config) play(ctx context.Context, s *search.Searcher, db Oracle, i int, pos board.Position) (Game, error) {
+	rng := c.rngFor(i)
+	rules := board.Rules{MoveCap: c.MoveCap}
 	if rules.MoveCap <= 0 {
 		rules.MoveCap = 150
 	}
 	gm := board.NewGame(pos, rules)
 	// Random plies, stopping early if the game would end.
-	for range rng.IntN(g.RandomPlies + 1) {
+	for range rng.IntN(c.RandomPlies + 1) {
 		p := gm.Position()
 		moves := p.LegalMoves()
 		if len(moves) == 0 {
@@ -227,7 +243,7 @@ func (g *Generator) play(ctx context.Context, s *search.Searcher, i int) (Game, 
 		}
 	}
 	s.Clear()
-	lim := search.Limits{Nodes: g.Nodes, Depth: g.Depth, MoveTime: g.MoveTime}
+	lim := search.Limits{Nodes: c.Nodes, Depth: c.Depth, MoveTime: c.MoveTime}
 	out := Game{Index: i}
 	type rec struct {
 		s    Sample
@@ -236,16 +252,16 @@ func (g *Generator) play(ctx context.Context, s *search.Searcher, i int) (Game, 
 	var recs []rec
 	var result board.Result
 	for {
-		if ctx.Err() != nil {
-			return Game{}, false
+		if err := ctx.Err(); err != nil {
+			return Game{}, err
 		}
 		p := gm.Position()
 		if r, _ := gm.Status(); r != board.Ongoing {
 			result = r
 			break
 		}
-		if g.DB != nil && g.DBPieces > 0 && p.Total() <= g.DBPieces {
-			if v, ok := g.DB.Value(&p); ok {
+		if db != nil && c.DBPieces > 0 && p.Total() <= c.DBPieces {
+			if v, ok := db.Value(&p); ok {
 				result = resultOf(p.Side, v)
 				if !p.HasCapture() {
 					// The database's verdict as the score: a win reads as
@@ -259,8 +275,8 @@ func (g *Generator) play(ctx context.Context, s *search.Searcher, i int) (Game, 
 		res := s.Search(ctx, lim, p, gm.History(), nil)
 		out.Nodes += res.Nodes
 		if len(res.PV) == 0 {
-			if ctx.Err() != nil {
-				return Game{}, false
+			if err := ctx.Err(); err != nil {
+				return Game{}, err
 			}
 			result = board.WinFor(p.Side.Other())
 			break
@@ -270,7 +286,7 @@ func (g *Generator) play(ctx context.Context, s *search.Searcher, i int) (Game, 
 				Ply: uint16(gm.Ply()), Score: int16(clampScore(res.Score))}, p.Side})
 		}
 		if err := gm.Play(res.Move); err != nil {
-			return Game{}, false // cannot happen: the search plays legal moves
+			return Game{}, errIllegal
 		}
 	}
 	out.Plies = gm.Ply()
@@ -288,7 +304,7 @@ func (g *Generator) play(ctx context.Context, s *search.Searcher, i int) (Game, 
 		}
 		out.Samples[j] = smp
 	}
-	return out, true
+	return out, nil
 }
 
 // resultOf turns a database value for side into a game result.

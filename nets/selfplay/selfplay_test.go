@@ -3,9 +3,11 @@ package selfplay
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"sync"
 	"testing"
 
 	"github.com/rs/zerolog"
@@ -16,6 +18,60 @@ import (
 	"crown/engine/fsutil"
 	"crown/engine/search"
 )
+
+// testEngines plays with the material evaluator and the embedded database.
+type testEngines struct{ db *egdb.DB }
+
+func (e testEngines) Searcher(_ context.Context, en Engine, dbPieces int) (*search.Searcher, func(), error) {
+	if en.Eval != "material" {
+		return nil, nil, fmt.Errorf("test engines: evaluator %q", en.Eval)
+	}
+	s, err := search.New(search.Options{Eval: eval.NewMaterial, HashMB: en.HashMB, Tablebase: e.db, EGDB: search.EGDBAlways})
+	return s, func() {}, err
+}
+
+func (e testEngines) Oracle(pieces int) (Oracle, error) { return e.db, nil }
+
+// testRunner plays chunks on workers goroutines through the job encoding
+// (PlayJob, UnmarshalGames), as a worker would.
+type testRunner struct {
+	eng     Engines
+	workers int
+}
+
+func (r testRunner) RunChunks(ctx context.Context, batch string, chunks []*Chunk, done func([]Game) error) error {
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	var first error
+	next := make(chan *Chunk)
+	for range max(r.workers, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for c := range next {
+				out, err := PlayJob(ctx, r.eng, c.Marshal())
+				var games []Game
+				if err == nil {
+					games, err = UnmarshalGames(out)
+				}
+				mu.Lock()
+				if err == nil && first == nil {
+					err = done(games)
+				}
+				if err != nil && first == nil {
+					first = err
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, c := range chunks {
+		next <- c
+	}
+	close(next)
+	wg.Wait()
+	return first
+}
 
 func testGenerator(t *testing.T, workers int) *Generator {
 	t.Helper()
@@ -28,18 +84,16 @@ func testGenerator(t *testing.T, workers int) *Generator {
 	b1, _ := board.ParseFEN("W:W21-32:B1-8,10-12,14")
 	return &Generator{
 		Config:   Config{Player: "material", Nodes: 300, Openings: "test", RandomPlies: 2, Seed: 5, DBPieces: db.MaxPieces(), MoveCap: 60},
+		Engine:   Engine{Eval: "material", HashMB: 1},
 		Openings: []board.Position{start, b1},
-		NewSearcher: func() (*search.Searcher, error) {
-			return search.New(search.Options{Eval: eval.NewMaterial, HashMB: 1, Tablebase: db, EGDB: search.EGDBAlways})
-		},
-		DB:      db,
-		Workers: workers,
-		Log:     zerolog.Nop(),
+		Runner:   testRunner{eng: testEngines{db}, workers: workers},
+		Log:      zerolog.Nop(),
 	}
 }
 
 // TestRunIsDeterministicAndResumes: one worker straight through, and two
-// workers interrupted half way and resumed, make the same file.
+// workers interrupted half way and resumed with chunks of three games,
+// make the same file.
 func TestRunIsDeterministicAndResumes(t *testing.T) {
 	dir := t.TempDir()
 	a := filepath.Join(dir, "a.smp")
@@ -51,7 +105,9 @@ func TestRunIsDeterministicAndResumes(t *testing.T) {
 	if _, err := testGenerator(t, 2).Run(context.Background(), b, 4); err != nil {
 		t.Fatal(err)
 	}
-	fb, err := testGenerator(t, 2).Run(context.Background(), b, 8)
+	g3 := testGenerator(t, 2)
+	g3.Chunk = 3 // games 4-5, 6-7: chunks of another size make the same file
+	fb, err := g3.Run(context.Background(), b, 8)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,38 @@
+// worker.go implements `crown worker`: runs a coordinator's jobs (crown
+// serve) on this machine's cores, one job per thread, until Ctrl-C or
+// SIGTERM, after which its unfinished jobs go back to the queue. It runs
+// every kind crown knows (jobkinds.go) and refuses a coordinator of
+// another crown build (version or network checksum), exiting with status 1.
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/rs/zerolog"
+
+	"crown/protocol/cluster"
+)
+
+type workerCmd struct {
+	Connect  string   `required:"" help:"The coordinator's URL, nats://HOST:PORT (tls://HOST:PORT to insist on TLS)."`
+	Token    string   `env:"CROWN_CLUSTER_TOKEN" help:"The coordinator's token."`
+	NKeySeed string   `name:"nkey-seed" type:"existingfile" help:"File with an NKey user seed, for a coordinator started with --nkey."`
+	TLSCA    []string `name:"tls-ca" type:"existingfile" help:"CA certificate to trust for a TLS coordinator (default: the system's)."`
+	Threads  int      `help:"Jobs run at once (0: all cores)."`
+	Name     string   `help:"This worker's name in logs and results (default: host-pid)."`
+	EGDBDir  string   `name:"egdb-dir" type:"path" help:"Endgame database directory for jobs that need one (default: the per-user one if built, else the embedded <=4-piece database)."`
+}
+
+func (c *workerCmd) Run(log *zerolog.Logger) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	eng := newSelfplayEngines(nil, c.EGDBDir)
+	defer eng.Close()
+	flags := clusterFlags{Cluster: c.Connect, Token: c.Token, NKeySeed: c.NKeySeed, TLSCA: c.TLSCA}
+	o := flags.connectOptions(*log)
+	o.Name = c.Name
+	return cluster.Work(ctx, cluster.WorkOptions{ConnectOptions: o, Handlers: jobHandlers(eng), Threads: c.Threads})
+}

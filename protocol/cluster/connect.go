@@ -1,0 +1,82 @@
+// connect.go is how workers and submitters reach a coordinator: the
+// credentials and TLS trust they present, reconnection when it restarts,
+// and the identity check that refuses another crown build before any job
+// is taken or sent.
+package cluster
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/rs/zerolog"
+)
+
+// ConnectOptions say where the coordinator is and how to authenticate.
+type ConnectOptions struct {
+	URL      string   // nats://host:port (tls:// to insist on TLS)
+	Token    string   // the coordinator's token, if it has one
+	NKeySeed string   // file holding an NKey user seed, if the coordinator uses NKeys
+	CAFiles  []string // certificates to trust for a TLS coordinator (default: the system's)
+	Identity Identity // this process's build; must equal the coordinator's
+	Name     string   // this client's name in the coordinator's connection list
+	Log      zerolog.Logger
+}
+
+// conn is an open connection whose identity was checked.
+type conn struct {
+	nc  *nats.Conn
+	js  jetstream.JetStream
+	idh string
+}
+
+// connect opens a connection and checks the coordinator's identity.
+func connect(ctx context.Context, o ConnectOptions) (*conn, error) {
+	opts := []nats.Option{
+		nats.Name(o.Name),
+		nats.MaxReconnects(-1), // a restarted coordinator is found again
+		nats.ReconnectWait(500 * time.Millisecond),
+		nats.Timeout(5 * time.Second),
+		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) {
+			if err != nil {
+				o.Log.Warn().Err(err).Msg("disconnected from the coordinator")
+			}
+		}),
+		nats.ReconnectHandler(func(nc *nats.Conn) {
+			o.Log.Info().Str("url", nc.ConnectedUrlRedacted()).Msg("reconnected to the coordinator")
+		}),
+	}
+	if o.Token != "" {
+		opts = append(opts, nats.Token(o.Token))
+	}
+	if o.NKeySeed != "" {
+		opt, err := nats.NkeyOptionFromSeed(o.NKeySeed)
+		if err != nil {
+			return nil, fmt.Errorf("cluster: NKey seed %s: %w", o.NKeySeed, err)
+		}
+		opts = append(opts, opt)
+	}
+	if len(o.CAFiles) > 0 {
+		opts = append(opts, nats.RootCAs(o.CAFiles...))
+	}
+	nc, err := nats.Connect(o.URL, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("cluster: connecting to %s: %w", o.URL, err)
+	}
+	js, err := jetstream.New(nc)
+	if err != nil {
+		nc.Close()
+		return nil, err
+	}
+	coord, err := readIdentity(ctx, js)
+	if err == nil {
+		err = o.Identity.check(coord)
+	}
+	if err != nil {
+		nc.Close()
+		return nil, err
+	}
+	return &conn{nc: nc, js: js, idh: o.Identity.hash()}, nil
+}

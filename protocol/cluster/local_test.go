@@ -1,0 +1,76 @@
+package cluster
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestLocalRunsEveryJobOnce: every job's result once, and failures,
+// unknown kinds and panics as error results, not crashes.
+func TestLocalRunsEveryJobOnce(t *testing.T) {
+	runs := &runCounts{}
+	l := &Local{Handlers: testHandlers("", runs), Workers: 3}
+	jobs := squareJobs(50, "square", 0)
+	got, err := collect(t, context.Background(), l, "b", jobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSquares(t, jobs, got)
+	for _, j := range jobs {
+		if n := runs.get(j.ID); n != 1 {
+			t.Fatalf("job %s ran %d times", j.ID, n)
+		}
+	}
+	bad := []Job{{ID: "f", Kind: "fail"}, {ID: "u", Kind: "nosuch"}, {ID: "p", Kind: "boom"}, {ID: "x", Kind: "square", Input: []byte("x")}}
+	got, err = collect(t, context.Background(), l, "b", bad)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, want := range map[string]string{"f": "as asked", "u": "no handler", "p": "panicked", "x": "bad input"} {
+		if r := got[id]; !strings.Contains(r.Err, want) || r.Output != nil || r.Worker != "local" {
+			t.Errorf("job %s: %+v, want an error with %q", id, r, want)
+		}
+	}
+}
+
+// TestLocalStops: an error from onResult and a cancelled context end Run
+// with that error; bad batches are refused before anything runs.
+func TestLocalStops(t *testing.T) {
+	l := &Local{Handlers: testHandlers("", nil), Workers: 2}
+	stop := errors.New("enough")
+	n := 0
+	err := l.Run(context.Background(), "b", squareJobs(20, "square", 0), func(Result) error {
+		n++
+		if n == 3 {
+			return stop
+		}
+		return nil
+	})
+	if !errors.Is(err, stop) || n != 3 {
+		t.Fatalf("err %v after %d results, want %v after 3", err, n, stop)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	err = l.Run(ctx, "b", squareJobs(4, "slow", 10_000), func(Result) error { return nil })
+	if !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 2*time.Second {
+		t.Fatalf("cancelled run: %v after %s", err, time.Since(start))
+	}
+	for _, c := range []struct {
+		batch string
+		jobs  []Job
+	}{
+		{"a.b", nil},
+		{"", nil},
+		{"b", []Job{{ID: "x y", Kind: "square"}}},
+		{"b", []Job{{ID: "x", Kind: "square"}, {ID: "x", Kind: "square"}}},
+		{"b", []Job{{ID: "x", Kind: "sq>"}}},
+	} {
+		if err := l.Run(context.Background(), c.batch, c.jobs, func(Result) error { return nil }); err == nil {
+			t.Errorf("batch %q with %v accepted", c.batch, c.jobs)
+		}
+	}
+}
