@@ -55,7 +55,7 @@ func reduction(f *frame, i, depth int, child *board.Position, pvNode bool) int {
 }
 
 // ProbCut (Scan 2.0's form): at a non-PV node of depth >= probCutMinDepth,
-// a search of probCutDepth(depth) plies against beta + margin·depth that
+// a search of 40 % of depth (at least 1 ply) against beta + margin·depth that
 // still fails high is taken as proof that the full search would: the node
 // returns that score less the margin (fail-soft). The shallow search itself
 // and everything below it run without ProbCut. The margin per ply and the
@@ -65,17 +65,15 @@ func reduction(f *frame, i, depth int, child *board.Position, pvNode bool) int {
 const (
 	probCutMinDepth = 3
 	probCutMargin   = 5
+	probCutPercent  = 40
 )
-
-// probCutDepth is 40 % of depth (Scan's ratio), at least 1.
-func probCutDepth(depth int) int { return max(depth*40/100, 1) }
 
 // probCut runs the shallow search of the node at ply (before its moves are
 // generated: the frame is reused) and reports whether it cuts.
 func (t *thread) probCut(ply, depth, beta int) (int, bool) {
 	nb := beta + t.pcMargin*depth
 	t.inProbCut = true
-	v := t.search(ply, probCutDepth(depth), nb-1, nb, false)
+	v := t.search(ply, max(depth*t.pcPercent/100, 1), nb-1, nb, false)
 	t.inProbCut = false
 	if t.stopped || v < nb {
 		return 0, false
@@ -84,9 +82,12 @@ func (t *thread) probCut(ply, depth, beta int) (int, bool) {
 }
 
 // probCutAllowed applies the trial exemptions (Options.ProbCutThreat,
-// ProbCutFlux) to the node at ply, which has no capture pending.
+// ProbCutFlux, ProbCutQuiet) to the node at ply.
 func (t *thread) probCutAllowed(ply int) bool {
 	p := &t.stack[ply].pos
+	if t.pcQuiet && p.HasCapture() {
+		return false // a capture is pending
+	}
 	if t.pcFlux && ply > 0 && t.stack[ply-1].pos.Total() != p.Total() {
 		return false // the move into this node captured
 	}
@@ -136,6 +137,8 @@ func (o *Options) SetTrial(spec string) error {
 			o.ProbCutThreat = true
 		case "pcflux":
 			o.ProbCutFlux = true
+		case "pcquiet":
+			o.ProbCutQuiet = true
 		default:
 			if v, ok := strings.CutPrefix(f, "pcmargin="); ok {
 				n, err := strconv.Atoi(v)
@@ -145,7 +148,15 @@ func (o *Options) SetTrial(spec string) error {
 				o.ProbCutMargin = n
 				continue
 			}
-			return fmt.Errorf("search feature %q: want noreduce, noprobcut, noasp, futility, pcthreat, pcflux or pcmargin=N", f)
+			if v, ok := strings.CutPrefix(f, "pcdepth="); ok {
+				n, err := strconv.Atoi(v)
+				if err != nil || n < 10 || n > 90 {
+					return fmt.Errorf("search feature %q: want pcdepth=N, N from 10 to 90 (percent of the depth)", f)
+				}
+				o.ProbCutPercent = n
+				continue
+			}
+			return fmt.Errorf("search feature %q: want noreduce, noprobcut, noasp, futility, pcthreat, pcflux, pcquiet, pcmargin=N or pcdepth=N", f)
 		}
 	}
 	return nil

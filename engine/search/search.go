@@ -49,11 +49,14 @@ type Options struct {
 	// time keeps it.
 	Futility bool // prune near the leaves by the evaluator's margin (reductions.go)
 	// ProbCut variants on trial (reductions.go): the margin per ply (0:
-	// probCutMargin), no ProbCut where the opponent threatens a capture, no
-	// ProbCut right after a capture.
-	ProbCutMargin int
-	ProbCutThreat bool
-	ProbCutFlux   bool
+	// probCutMargin), the shallow search's depth in percent (0:
+	// probCutPercent), no ProbCut where the opponent threatens a capture,
+	// right after a capture, or with a capture pending.
+	ProbCutMargin  int
+	ProbCutPercent int
+	ProbCutThreat  bool
+	ProbCutFlux    bool
+	ProbCutQuiet   bool
 }
 
 // DefaultHashMB is the table size when Options.HashMB is 0: 64 MiB holds

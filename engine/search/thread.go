@@ -75,6 +75,8 @@ type thread struct {
 	pcMargin   int  // ProbCut margin per ply
 	pcThreat   bool // Options.ProbCutThreat
 	pcFlux     bool // Options.ProbCutFlux
+	pcQuiet    bool // Options.ProbCutQuiet
+	pcPercent  int  // ProbCut's shallow depth, percent of the node's
 
 	rootScores  []RootScore // this iteration's, with Limits.AllScores
 	shownScores []RootScore // main: the last report's, best first, for Partial reports
@@ -126,6 +128,10 @@ func (t *thread) prepare(id uint64, lim Limits, pos *board.Position, history []b
 	t.pcMargin, t.pcThreat, t.pcFlux = t.s.opts.ProbCutMargin, t.s.opts.ProbCutThreat, t.s.opts.ProbCutFlux
 	if t.pcMargin <= 0 {
 		t.pcMargin = probCutMargin
+	}
+	t.pcQuiet, t.pcPercent = t.s.opts.ProbCutQuiet, t.s.opts.ProbCutPercent
+	if t.pcPercent <= 0 {
+		t.pcPercent = probCutPercent
 	}
 	tb := t.s.opts.Tablebase
 	t.tbOn = tb != nil && t.s.opts.EGDB != EGDBOff
