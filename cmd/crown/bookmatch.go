@@ -27,7 +27,7 @@ import (
 	"crown/engine/pdn"
 	"crown/engine/referee"
 	"crown/engine/search"
-	"crown/engine/setup"
+	"crown/protocol/players"
 )
 
 type bookMatchCmd struct {
@@ -74,7 +74,7 @@ func (c *bookMatchCmd) Run(log *zerolog.Logger) error {
 	if c.Depth > 0 {
 		lim = search.Limits{Depth: c.Depth}
 	}
-	ev, err := c.factory(setup.Material)
+	ev, err := c.factory(players.Material)
 	if err != nil {
 		return err
 	}

@@ -33,7 +33,7 @@ import (
 	"crown/engine/pdn"
 	"crown/engine/referee"
 	"crown/engine/search"
-	"crown/engine/setup"
+	"crown/protocol/players"
 )
 
 type evolveGATournamentCmd struct {
@@ -93,7 +93,7 @@ func (c *evolveGATournamentCmd) players() ([]tourPlayer, []tourPlayer, error) {
 		if kinds[h.Kind] > 1 { // two files of one kind: tell them apart by file
 			name += " (" + c.Heuristics[i] + ")"
 		}
-		ev, err := setup.Eval{Name: setup.FeaturesPrefix + h.Kind.String(), Weights: c.Heuristics[i]}.Factory()
+		ev, err := players.Eval{Name: players.FeaturesPrefix + h.Kind.String(), Weights: c.Heuristics[i]}.Factory()
 		if err != nil {
 			return nil, nil, err
 		}

@@ -30,10 +30,10 @@ import (
 	"crown/engine/pdn"
 	"crown/engine/referee"
 	"crown/engine/search"
-	"crown/engine/setup"
 	"crown/nets"
 	"crown/nets/species"
 	"crown/protocol/match"
+	"crown/protocol/players"
 )
 
 type evolveRateCmd struct {
@@ -111,11 +111,11 @@ func (c *evolveRateCmd) rateEntrant(spec string) (referee.Entrant, error) {
 	if data, err := os.ReadFile(spec); err == nil && nets.IsEnsemble(data) {
 		return c.coalitionEntrant(spec)
 	}
-	// Through the evaluator registry (package setup): "material", else a
+	// Through the evaluator registry (package players): "material", else a
 	// network weight file for evaluator nn.
-	choice, name := setup.Eval{Name: setup.Material}, spec
-	if spec != setup.Material {
-		choice, name = setup.Eval{Name: setup.NN, Net: spec}, filepath.Base(spec)
+	choice, name := players.Eval{Name: players.Material}, spec
+	if spec != players.Material {
+		choice, name = players.Eval{Name: players.NN, Net: spec}, filepath.Base(spec)
 	}
 	ev, err := choice.Factory()
 	if err != nil {

@@ -2,7 +2,7 @@
 // `crown evolve ga-tournament` from one spec each: "material", "nn" (the
 // embedded network), or a weight file, heuristic (CRWNHEUR) or network,
 // told apart by the heuristic files' magic. The evaluators come from the
-// evaluator registry (package setup).
+// evaluator registry (package players).
 package main
 
 import (
@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"crown/engine/search"
-	"crown/engine/setup"
+	"crown/protocol/players"
 )
 
 // heuristicMagic starts every heuristic weight file (engine/eval/features/file.go).
@@ -21,21 +21,21 @@ const heuristicMagic = "CRWNHEUR"
 
 // playerEval returns a display name and the evaluator of spec.
 func playerEval(spec string) (string, search.NewEvaluator, error) {
-	var choice setup.Eval
+	var choice players.Eval
 	name := filepath.Base(spec)
 	switch strings.ToLower(spec) {
-	case setup.Material:
-		choice, name = setup.Eval{Name: setup.Material}, setup.Material
-	case setup.NN:
-		choice, name = setup.Eval{Name: setup.NN}, "nn (embedded)"
+	case players.Material:
+		choice, name = players.Eval{Name: players.Material}, players.Material
+	case players.NN:
+		choice, name = players.Eval{Name: players.NN}, "nn (embedded)"
 	default:
 		data, err := os.ReadFile(spec)
 		if err != nil {
 			return "", nil, fmt.Errorf("player %q: not material, nn or a readable weight file: %w", spec, err)
 		}
-		choice = setup.Eval{Name: setup.NN, Net: spec}
+		choice = players.Eval{Name: players.NN, Net: spec}
 		if bytes.HasPrefix(data, []byte(heuristicMagic)) {
-			choice = setup.Eval{Name: setup.Heuristic, Weights: spec}
+			choice = players.Eval{Name: players.Heuristic, Weights: spec}
 		}
 	}
 	ev, err := choice.Factory()

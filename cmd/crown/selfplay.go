@@ -19,9 +19,9 @@ import (
 	"crown/egdb"
 	"crown/engine/board"
 	"crown/engine/search"
-	"crown/engine/setup"
 	"crown/nets/selfplay"
 	"crown/protocol/match"
+	"crown/protocol/players"
 )
 
 type selfplayCmd struct {
@@ -48,7 +48,7 @@ type selfplayPlayCmd struct {
 }
 
 // playerID names the evaluator and its network by checksum, for the file's record.
-func playerID(f setup.Eval) (string, error) {
+func playerID(f players.Eval) (string, error) {
 	id := f.Name
 	for _, file := range []string{f.Net, f.Weights} {
 		if file == "" {
@@ -100,11 +100,11 @@ func (c *selfplayPlayCmd) Run(log *zerolog.Logger) error {
 	if c.Games <= 0 {
 		return fmt.Errorf("--games must be positive (got %d)", c.Games)
 	}
-	ev, err := c.factory(setup.DefaultEval)
+	ev, err := c.factory(players.DefaultEval)
 	if err != nil {
 		return err
 	}
-	id, err := playerID(c.choice(setup.DefaultEval))
+	id, err := playerID(c.choice(players.DefaultEval))
 	if err != nil {
 		return err
 	}

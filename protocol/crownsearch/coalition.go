@@ -19,11 +19,11 @@ import (
 	"crown/book"
 	"crown/engine/board"
 	"crown/engine/search"
-	"crown/engine/setup"
 	"crown/nets"
 	"crown/nets/fast"
 	"crown/nets/species"
 	"crown/protocol"
+	"crown/protocol/players"
 )
 
 // Ensemble is the evaluator name of the coalition searcher.
@@ -46,7 +46,7 @@ type Coalition struct {
 // memberSearch is one network's search, given its context and limits before
 // every vote (species.Voter).
 type memberSearch struct {
-	scale setup.Scale // its scores to men
+	scale players.Scale // its scores to men
 	label string
 	s     *search.Searcher
 	ctx   context.Context
@@ -124,7 +124,7 @@ func (c *Coalition) Configure(o protocol.Options) error {
 				return err
 			}
 			// Each member's scores print in men, like a single network's.
-			fit, err := setup.FitScale(fast.Factory(net), search.FScale)
+			fit, err := players.FitScale(fast.Factory(net), search.FScale)
 			if err != nil {
 				return fmt.Errorf("ensemble member %d: %w", i, err)
 			}

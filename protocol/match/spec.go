@@ -30,9 +30,9 @@ import (
 	"github.com/rs/zerolog"
 
 	"crown/engine/search"
-	"crown/engine/setup"
 	"crown/protocol"
 	"crown/protocol/hubclient"
+	"crown/protocol/players"
 )
 
 // Kinds of player.
@@ -139,8 +139,8 @@ func (s *Spec) set(k, v string) error {
 	o := &s.Options
 	switch k {
 	case "eval", "evaluator":
-		if !slices.Contains(setup.EvalNames(), v) {
-			return fmt.Errorf("eval=%q: want one of %s", v, strings.Join(setup.EvalNames(), ", "))
+		if !slices.Contains(players.EvalNames(), v) {
+			return fmt.Errorf("eval=%q: want one of %s", v, strings.Join(players.EvalNames(), ", "))
 		}
 		o.Evaluator = v
 	case "net", "net-file":
