@@ -11,7 +11,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -19,7 +18,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/signal"
-	"slices"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -252,69 +250,14 @@ func (c *evolveGATournamentCmd) Run(log *zerolog.Logger) error {
 	return nil
 }
 
-// standing is one heuristic's round-robin record.
-type standing struct {
-	name                   string
-	w, d, l                int
-	gamePoints, pairPoints int
-	pairW, pairD, pairL    int
-}
-
-// roundRobin ranks the heuristics: by points over all games, then by
-// points over whole pairings (seed 004's two classifications).
-func roundRobin(heuristics []string, ps []pairing) []standing {
-	by := map[string]*standing{}
-	var out []*standing
-	for _, h := range heuristics {
-		s := &standing{name: h}
-		by[h] = s
-		out = append(out, s)
-	}
-	for _, p := range ps {
-		a, b := by[p.A], by[p.B]
-		if a == nil || b == nil {
-			continue // a fixed opponent
-		}
-		a.w, a.d, a.l = a.w+p.W, a.d+p.D, a.l+p.L
-		b.w, b.d, b.l = b.w+p.L, b.d+p.D, b.l+p.W
-		switch pa, pb := 2*p.W+p.D, 2*p.L+p.D; {
-		case pa > pb:
-			a.pairW++
-			b.pairL++
-		case pa < pb:
-			b.pairW++
-			a.pairL++
-		default:
-			a.pairD++
-			b.pairD++
-		}
-	}
-	res := make([]standing, len(out))
-	for i, s := range out {
-		s.gamePoints = 2*s.w + s.d
-		s.pairPoints = 2*s.pairW + s.pairD
-		res[i] = *s
-	}
-	slices.SortStableFunc(res, func(x, y standing) int {
-		return cmp.Or(cmp.Compare(y.gamePoints, x.gamePoints), cmp.Compare(y.pairPoints, x.pairPoints))
-	})
-	return res
-}
-
 // writeTournament prints the report as Markdown tables.
 func writeTournament(w io.Writer, settings string, openings, heuristics, opps []string, ps []pairing) {
 	fmt.Fprintf(w, "Settings: %s\n\nOpenings (each once with each colour): %s\n\n", settings, strings.Join(openings, "; "))
-	find := func(a, b string) (pairing, bool) {
-		for _, p := range ps {
-			if p.A == a && p.B == b {
-				return p, true
-			}
-			if p.A == b && p.B == a {
-				return pairing{A: a, B: b, W: p.L, D: p.D, L: p.W}, true
-			}
-		}
-		return pairing{}, false
+	results := make([]referee.Pairing, len(ps))
+	for i, p := range ps {
+		results[i] = referee.Pairing{A: p.A, B: p.B, W: p.W, D: p.D, L: p.L}
 	}
+	find := func(a, b string) (referee.Pairing, bool) { return referee.FindPairing(results, a, b) }
 	fmt.Fprintf(w, "Round-robin: points of the row heuristic against the column (2 a win, 1 a draw, so at most twice the games):\n\n")
 	fmt.Fprintf(w, "| |%s|\n|---|%s\n", strings.Join(heuristics, "|"), strings.Repeat("---|", len(heuristics)))
 	for _, a := range heuristics {
@@ -329,9 +272,9 @@ func writeTournament(w io.Writer, settings string, openings, heuristics, opps []
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "\n| rank | heuristic | W | D | L | game points | pairings W-D-L | pairing points |\n|---|---|---|---|---|---|---|---|\n")
-	for i, s := range roundRobin(heuristics, ps) {
-		fmt.Fprintf(w, "| %d | %s | %d | %d | %d | %d | %d-%d-%d | %d |\n", i+1, s.name, s.w, s.d, s.l, s.gamePoints,
-			s.pairW, s.pairD, s.pairL, s.pairPoints)
+	for i, s := range referee.RoundRobin(heuristics, results) {
+		fmt.Fprintf(w, "| %d | %s | %d | %d | %d | %d | %d-%d-%d | %d |\n", i+1, s.Name, s.W, s.D, s.L, s.GamePoints,
+			s.PairW, s.PairD, s.PairL, s.PairPoints)
 	}
 	if len(opps) == 0 {
 		return

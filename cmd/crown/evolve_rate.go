@@ -32,7 +32,6 @@ import (
 	"crown/engine/search"
 	"crown/nets"
 	"crown/nets/species"
-	"crown/protocol/match"
 	"crown/protocol/players"
 )
 
@@ -229,7 +228,7 @@ func (c *evolveRateCmd) Run(log *zerolog.Logger) error {
 			for _, g := range res.Games {
 				scores = append(scores, g.AScore())
 			}
-			uscf := match.DefaultUSCF().Rate(scores) // the seeds' rating: mean over 5,000 random orderings
+			uscf := referee.DefaultUSCF().Rate(scores) // the seeds' rating: mean over 5,000 random orderings
 			fmt.Printf("%-28s %-28s %5d %4d %4d %4d %6.1f%%  %-20s %.1f (sd %.1f)\n", a.Name, b.Name, s.Games, s.Wins, s.Draws, s.Losses,
 				100*s.Score, fmt.Sprintf("%+.0f [%+.0f, %+.0f]", s.Elo, s.EloLow, s.EloHigh), uscf.Mean, uscf.SD)
 			log.Info().Str("network", a.Name).Str("opponent", b.Name).Int("games", s.Games).Int("wins", s.Wins).

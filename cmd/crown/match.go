@@ -23,6 +23,7 @@ import (
 
 	"crown/egdb"
 	"crown/engine/board"
+	"crown/engine/referee"
 	"crown/protocol/match"
 )
 
@@ -77,7 +78,7 @@ func (c *matchCmd) Run(log *zerolog.Logger) error {
 	if lim.Inc > 0 && lim.Time == 0 {
 		return errors.New("--inc needs --time")
 	}
-	var sprt *match.SPRT
+	var sprt *referee.SPRT
 	if c.SPRT != "" {
 		if sprt, err = parseSPRT(c.SPRT); err != nil {
 			return err
@@ -92,7 +93,7 @@ func (c *matchCmd) Run(log *zerolog.Logger) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	u := match.DefaultUSCF()
+	u := referee.DefaultUSCF()
 	u.Orderings = c.Orderings
 	bar := newProgress()
 	start := time.Now()
@@ -124,7 +125,7 @@ func (c *matchCmd) Run(log *zerolog.Logger) error {
 }
 
 // parseSPRT reads elo0,elo1[,alpha,beta].
-func parseSPRT(s string) (*match.SPRT, error) {
+func parseSPRT(s string) (*referee.SPRT, error) {
 	parts := strings.Split(s, ",")
 	if len(parts) != 2 && len(parts) != 4 {
 		return nil, fmt.Errorf("--sprt %q: want elo0,elo1 or elo0,elo1,alpha,beta", s)
@@ -137,7 +138,7 @@ func parseSPRT(s string) (*match.SPRT, error) {
 		}
 		v[i] = f
 	}
-	t := &match.SPRT{Elo0: v[0], Elo1: v[1], Alpha: v[2], Beta: v[3]}
+	t := &referee.SPRT{Elo0: v[0], Elo1: v[1], Alpha: v[2], Beta: v[3]}
 	return t, t.Validate()
 }
 
@@ -148,7 +149,7 @@ func eloText(elo, lo, hi float64) string {
 	return fmt.Sprintf("%+.0f [%+.0f, %+.0f]", elo, lo, hi)
 }
 
-func printMatch(w io.Writer, res *match.Result, u match.USCF, sprt *match.SPRT, took time.Duration) {
+func printMatch(w io.Writer, res *match.Result, u referee.USCF, sprt *referee.SPRT, took time.Duration) {
 	st := res.Standing
 	s := st.Summary
 	fmt.Fprintf(w, "A = %s\nB = %s\n", res.Labels[0], res.Labels[1])

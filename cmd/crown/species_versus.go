@@ -167,12 +167,7 @@ func (c *speciesVersusCmd) Run(log *zerolog.Logger) error {
 		return err
 	}
 	s := res.Summary
-	decisive := s.Wins + s.Losses
-	winPct, z := 0.0, 0.0
-	if decisive > 0 {
-		winPct = float64(s.Wins) / float64(decisive)
-		z = (winPct - 0.5) / math.Sqrt(0.25/float64(decisive))
-	}
+	winPct, z := s.DecisiveShare()
 	fmt.Printf("A %s (%d networks) vs B %s (%d networks), depth %d, %d games\n", c.A, len(ea.Members), c.B, len(eb.Members), c.Depth, s.Games)
 	fmt.Printf("A: +%d -%d =%d  score %.3f  Elo %+.0f [%+.0f, %+.0f]  win%% %.2f  z %.2f\n",
 		s.Wins, s.Losses, s.Draws, s.Score, s.Elo, s.EloLow, s.EloHigh, 100*winPct, z)

@@ -42,12 +42,12 @@ type Options struct {
 	Openings []Opening
 	Limits   Limits
 	Rules    board.Rules
-	DB       *egdb.DB // adjudicates positions it covers; nil: no adjudication
-	Workers  int      // games at once; 0: one per core
-	PDN      string   // the games file, read to resume and rewritten after every game; "": none
-	BookOff  bool     // openings are ballots: books off unless a spec turns one on
-	SPRT     *SPRT    // stop when decided; nil: play every game
-	USCF     USCF
+	DB       *egdb.DB      // adjudicates positions it covers; nil: no adjudication
+	Workers  int           // games at once; 0: one per core
+	PDN      string        // the games file, read to resume and rewritten after every game; "": none
+	BookOff  bool          // openings are ballots: books off unless a spec turns one on
+	SPRT     *referee.SPRT // stop when decided; nil: play every game
+	USCF     referee.USCF
 	Log      zerolog.Logger
 	// OnGame is called after each finished game with the standing,
 	// serialised (never two at once).
@@ -90,7 +90,7 @@ type Standing struct {
 	ByColour [2][3]int
 	Summary  referee.Summary
 	LLR      float64
-	Decision Decision
+	Decision referee.Decision
 	// Faults counts time forfeits, illegal moves and engine failures of A
 	// ([0]) and B ([1]).
 	Faults [2]map[string]int
@@ -105,7 +105,7 @@ type Standing struct {
 type Result struct {
 	Games    []Game // by index
 	Standing Standing
-	USCF     USCFRating
+	USCF     referee.USCFRating
 	Labels   [2]string
 	Stopped  bool // ended early by the SPRT
 }
@@ -132,7 +132,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 		}
 	}
 	if o.USCF.Orderings == 0 {
-		o.USCF = DefaultUSCF()
+		o.USCF = referee.DefaultUSCF()
 	}
 	la, lb := Labels(o.A, o.B)
 	m := &runner{o: o, labels: [2]string{la, lb}, total: 2 * len(o.Openings)}
@@ -147,7 +147,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 			todo = append(todo, i)
 		}
 	}
-	if len(todo) > 0 && st.Decision == Continue {
+	if len(todo) > 0 && st.Decision == referee.Continue {
 		if err := m.play(ctx, todo); err != nil {
 			return nil, err
 		}
@@ -156,7 +156,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 		res.Games = append(res.Games, m.done[i])
 	}
 	res.Standing = m.standing()
-	res.Stopped = res.Standing.Decision != Continue && len(res.Games) < m.total
+	res.Stopped = res.Standing.Decision != referee.Continue && len(res.Games) < m.total
 	scores := make([]float64, len(res.Games))
 	for i, g := range res.Games {
 		scores[i] = g.AScore()
@@ -448,7 +448,7 @@ func (m *runner) finish(g Game) error {
 	if m.o.OnGame != nil {
 		m.o.OnGame(g, st)
 	}
-	if st.Decision != Continue && m.stop != nil {
+	if st.Decision != referee.Continue && m.stop != nil {
 		m.o.Log.Info().Str("decision", st.Decision.String()).Float64("llr", st.LLR).Msg("sprt decided: stopping")
 		m.stop()
 	}

@@ -14,6 +14,7 @@ import (
 	"crown/egdb"
 	"crown/engine/board"
 	"crown/engine/pdn"
+	"crown/engine/referee"
 	"crown/protocol/match"
 )
 
@@ -287,13 +288,13 @@ func TestSPRTStopsMatch(t *testing.T) {
 	res, err := match.Run(context.Background(), match.Options{
 		A: spec(t, "crown:depth=5"), B: spec(t, "crown:depth=1"), Openings: acf(t, 20),
 		Rules: board.Rules{MoveCap: 100}, Workers: 1, BookOff: true,
-		SPRT:   &match.SPRT{Elo0: 0, Elo1: 200, Alpha: 0.1, Beta: 0.1},
+		SPRT:   &referee.SPRT{Elo0: 0, Elo1: 200, Alpha: 0.1, Beta: 0.1},
 		OnGame: func(match.Game, match.Standing) { games++ },
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.Stopped || res.Standing.Decision != match.AcceptH1 || games >= 40 || len(res.Games) != games {
+	if !res.Stopped || res.Standing.Decision != referee.AcceptH1 || games >= 40 || len(res.Games) != games {
 		t.Errorf("depth 5 vs 1 with SPRT [0, 200]: stopped %v, %v after %d games (LLR %.2f)",
 			res.Stopped, res.Standing.Decision, games, res.Standing.LLR)
 	}
