@@ -67,7 +67,7 @@ func (c *matchCmd) Run(log *zerolog.Logger) error {
 	if c.Count > 0 && c.Count < len(ops) {
 		ops = ops[:c.Count]
 	}
-	lim := match.Limits{MoveTime: c.Movetime, Time: c.Time, Inc: c.Inc, Depth: c.Depth, Nodes: c.Nodes, Margin: c.Margin, Hang: c.Hang}
+	lim := referee.Limits{MoveTime: c.Movetime, Time: c.Time, Inc: c.Inc, Depth: c.Depth, Nodes: c.Nodes, Margin: c.Margin, Hang: c.Hang}
 	if lim.MoveTime == 0 && lim.Time == 0 && lim.Depth == 0 && lim.Nodes == 0 {
 		for _, s := range specs {
 			if s.MoveTime == 0 && s.Depth == 0 && s.Nodes == 0 {
@@ -84,12 +84,14 @@ func (c *matchCmd) Run(log *zerolog.Logger) error {
 			return err
 		}
 	}
-	var db *egdb.DB
+	var adjudicator referee.Adjudicator // none with --no-adjudicate
 	if !c.NoAdjudicate {
-		if db, _, err = egdb.OpenUser(c.EgdbDir, 64); err != nil {
+		db, _, err := egdb.OpenUser(c.EgdbDir, 64)
+		if err != nil {
 			return err
 		}
 		defer db.Close()
+		adjudicator = db
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -102,7 +104,7 @@ func (c *matchCmd) Run(log *zerolog.Logger) error {
 		Str("pdn", c.PDN).Msg("match")
 	res, err := match.Run(ctx, match.Options{
 		A: specs[0], B: specs[1], Openings: ops, Limits: lim,
-		Rules: board.Rules{MoveCap: c.MoveCap}, DB: db, Workers: c.Concurrency, PDN: c.PDN,
+		Rules: board.Rules{MoveCap: c.MoveCap}, DB: adjudicator, Workers: c.Concurrency, PDN: c.PDN,
 		BookOff: !c.Book, SPRT: sprt, USCF: u, Log: *log,
 		OnGame: func(g match.Game, st match.Standing) {
 			s := st.Summary

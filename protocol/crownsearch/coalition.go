@@ -19,7 +19,6 @@ import (
 	"crown/book"
 	"crown/engine/board"
 	"crown/engine/search"
-	"crown/nets"
 	"crown/nets/fast"
 	"crown/nets/species"
 	"crown/protocol"
@@ -100,15 +99,15 @@ func (c *Coalition) Configure(o protocol.Options) error {
 	}
 	first := c.members == nil
 	player := c.player
-	if first || o.Book != c.opts.Book || o.BookFile != c.opts.BookFile {
+	if first || bookChoice(o) != bookChoice(c.opts) {
 		var err error
-		if player, err = bookPlayer(o.Book, o.BookFile); err != nil {
+		if player, err = bookChoice(o).Open(); err != nil {
 			return err
 		}
 	}
 	members := c.members
 	if first || file != c.loaded || o.HashMB != c.opts.HashMB || o.EGDBPolicy != c.opts.EGDBPolicy {
-		e, err := loadEnsemble(file)
+		e, err := players.LoadEnsemble(file)
 		if err != nil {
 			return err
 		}
@@ -139,22 +138,6 @@ func (c *Coalition) Configure(o protocol.Options) error {
 	c.members, c.player, c.opts, c.loaded = members, player, o, file
 	c.vote = species.NewCoalition(voters, coalitionSeed)
 	return nil
-}
-
-// loadEnsemble reads an ensemble file, or a weight file as a coalition of one.
-func loadEnsemble(path string) (*nets.Ensemble, error) {
-	e, err := nets.LoadEnsemble(path)
-	if errors.Is(err, nets.ErrNotEnsemble) {
-		n, err := nets.Load(path)
-		if err != nil {
-			return nil, fmt.Errorf("ensemble: %w", err)
-		}
-		return &nets.Ensemble{Members: []nets.Member{{Label: path, Net: n}}}, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("ensemble: %w", err)
-	}
-	return e, nil
 }
 
 // Search implements protocol.Searcher: all members search at once, then vote.

@@ -10,7 +10,6 @@ package crownsearch
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -103,9 +102,9 @@ func (a *Searcher) Configure(o protocol.Options) error {
 		}
 	}
 	player := a.player
-	if first || o.Book != a.opts.Book || o.BookFile != a.opts.BookFile {
+	if first || bookChoice(o) != bookChoice(a.opts) {
 		var err error
-		if player, err = bookPlayer(o.Book, o.BookFile); err != nil {
+		if player, err = bookChoice(o).Open(); err != nil {
 			return err
 		}
 	}
@@ -117,8 +116,8 @@ func (a *Searcher) Configure(o protocol.Options) error {
 			return err
 		}
 	}
-	if first || newDB || evalChoice(o) != evalChoice(a.opts) || o.SearchTrial != a.opts.SearchTrial {
-		so := search.Options{Eval: newEval.New, HashMB: o.HashMB, Threads: o.Threads, EGDB: o.EGDBPolicy}
+	if first || newDB || evalChoice(o) != evalChoice(a.opts) || o.SearchTrial != a.opts.SearchTrial || o.Mode != a.opts.Mode {
+		so := search.Options{Eval: newEval.New, HashMB: o.HashMB, Threads: o.Threads, EGDB: o.EGDBPolicy, Mode: o.Mode}
 		if err := so.SetTrial(o.SearchTrial); err != nil {
 			if newDB {
 				endgame.Close()
@@ -161,24 +160,14 @@ func (a *Searcher) Configure(o protocol.Options) error {
 	return nil
 }
 
-func bookPlayer(policy, file string) (*book.Player, error) {
-	p, err := book.ParsePolicy(policy)
-	if err != nil {
-		return nil, err
+// bookChoice is the book of o; its choices are seeded by o.BookSeed, or
+// bookSeed when that is 0.
+func bookChoice(o protocol.Options) players.Book {
+	seed := o.BookSeed
+	if seed == 0 {
+		seed = bookSeed
 	}
-	if p == book.Off {
-		return nil, nil
-	}
-	var b *book.Book
-	if file == "" {
-		b, err = book.Default()
-	} else {
-		b, err = book.Load(file)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("opening book: %w", err)
-	}
-	return book.NewPlayer(b, p, 0, bookSeed), nil
+	return players.Book{Policy: o.Book, File: o.BookFile, MaxPly: o.BookPlies, Seed: seed}
 }
 
 // Search implements protocol.Searcher.
