@@ -64,5 +64,5 @@ func eloOf(p float64) float64 {
 	case p >= 1:
 		return math.Inf(1)
 	}
-	return -400 * math.Log10(1/p-1)
+	return 400 * math.Log10(p/(1-p)) // +0 at an even score, not -0
 }

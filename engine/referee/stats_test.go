@@ -139,3 +139,13 @@ func TestDecisiveShare(t *testing.T) {
 		t.Errorf("all draws: %v %v", share, z)
 	}
 }
+
+// TestEvenScoreIsPlusZero: an even match prints as +0, not -0.
+func TestEvenScoreIsPlusZero(t *testing.T) {
+	s := referee.Summarise(0, 2, 0)
+	for _, v := range []float64{s.Elo, s.EloLow, s.EloHigh} {
+		if v != 0 || math.Signbit(v) {
+			t.Errorf("all draws: %+v", s)
+		}
+	}
+}
