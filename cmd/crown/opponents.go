@@ -19,24 +19,30 @@ import (
 // heuristicMagic starts every heuristic weight file (engine/eval/features/file.go).
 const heuristicMagic = "CRWNHEUR"
 
-// playerEval returns a display name and the evaluator of spec.
-func playerEval(spec string) (string, search.NewEvaluator, error) {
-	var choice players.Eval
+// opponentEval returns a display name and the evaluator choice of spec.
+func opponentEval(spec string) (string, players.Eval, error) {
 	name := filepath.Base(spec)
 	switch strings.ToLower(spec) {
 	case players.Material:
-		choice, name = players.Eval{Name: players.Material}, players.Material
+		return players.Material, players.Eval{Name: players.Material}, nil
 	case players.NN:
-		choice, name = players.Eval{Name: players.NN}, "nn (embedded)"
-	default:
-		data, err := os.ReadFile(spec)
-		if err != nil {
-			return "", nil, fmt.Errorf("player %q: not material, nn or a readable weight file: %w", spec, err)
-		}
-		choice = players.Eval{Name: players.NN, Net: spec}
-		if bytes.HasPrefix(data, []byte(heuristicMagic)) {
-			choice = players.Eval{Name: players.Heuristic, Weights: spec}
-		}
+		return "nn (embedded)", players.Eval{Name: players.NN}, nil
+	}
+	data, err := os.ReadFile(spec)
+	if err != nil {
+		return "", players.Eval{}, fmt.Errorf("player %q: not material, nn or a readable weight file: %w", spec, err)
+	}
+	if bytes.HasPrefix(data, []byte(heuristicMagic)) {
+		return name, players.Eval{Name: players.Heuristic, Weights: spec}, nil
+	}
+	return name, players.Eval{Name: players.NN, Net: spec}, nil
+}
+
+// playerEval returns a display name and the evaluator of spec.
+func playerEval(spec string) (string, search.NewEvaluator, error) {
+	name, choice, err := opponentEval(spec)
+	if err != nil {
+		return "", nil, err
 	}
 	ev, err := choice.Factory()
 	if err != nil {

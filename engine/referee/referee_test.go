@@ -99,37 +99,6 @@ func TestEngineConvertsWin(t *testing.T) {
 	}
 }
 
-func TestMatch(t *testing.T) {
-	ps := search.BenchPositions()[1:5]
-	deep := referee.Entrant{Name: "d6", New: func() (referee.Player, error) { return searchPlayer(t, "d6", 6), nil }}
-	shallow := referee.Entrant{Name: "d1", New: func() (referee.Player, error) { return searchPlayer(t, "d1", 1), nil }}
-	var seen int
-	res, err := referee.Match(nil, deep, shallow, ps, referee.MatchOptions{Rules: board.Rules{MoveCap: 100}, Workers: 2,
-		OnGame: func(referee.MatchGame) { seen++ }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := res.Summary
-	if len(res.Games) != 8 || seen != 8 || s.Games != 8 || s.Wins+s.Draws+s.Losses != 8 {
-		t.Fatalf("games %d seen %d summary %+v", len(res.Games), seen, s)
-	}
-	if s.Score <= 0.5 {
-		t.Errorf("depth 6 scored %.2f against depth 1", s.Score)
-	}
-	for i, g := range res.Games {
-		if g.Index != i || g.AIsBlack != (i%2 == 0) {
-			t.Errorf("game %d out of order: %+v", i, g.Index)
-		}
-	}
-	// One worker plays exactly the same games: players are deterministic.
-	again, _ := referee.Match(nil, deep, shallow, ps, referee.MatchOptions{Rules: board.Rules{MoveCap: 100}, Workers: 1})
-	for i := range res.Games {
-		if len(again.Games[i].Record.Moves) != len(res.Games[i].Record.Moves) || again.Games[i].Result != res.Games[i].Result {
-			t.Errorf("game %d differs between 2 workers and 1", i)
-		}
-	}
-}
-
 func TestSummarise(t *testing.T) {
 	if s := referee.Summarise(5, 10, 5); s.Elo != 0 || s.Score != 0.5 || !(s.EloLow < 0 && s.EloHigh > 0) {
 		t.Errorf("even match: %+v", s)
