@@ -51,7 +51,8 @@ func TestParseSpec(t *testing.T) {
 }
 
 func FuzzParseSpec(f *testing.F) {
-	for _, s := range []string{"crown:eval=nn,depth=8", "hub:./crown,name=x", "hub:cmd=a b,hash=1", "crown:", "x:y=z,,="} {
+	for _, s := range []string{"crown:eval=nn,depth=8", "hub:./crown,name=x", "hub:cmd=a b,hash=1", "crown:", "x:y=z,,=",
+		"crown:ensemble=s.ens,vote-seed=1,mode=full", "crown:eval=features:8F,weights=w,mode=seed,book-seed=3,book-plies=4"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {

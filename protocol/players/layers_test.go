@@ -21,15 +21,18 @@ import (
 	"testing"
 )
 
-// module is the module path; floors are listed from the ground up, each a
-// set of path prefixes below module.
+// module is the module path.
 const module = "crown"
 
-var floors = [][]string{
-	{"engine"},
-	{"nets", "egdb", "book"},
-	{"protocol"},
-	{"cmd"},
+// floors lists the floors from the ground up, each the top directories
+// below module that stand on it.
+func floors() [][]string {
+	return [][]string{
+		{"engine"},
+		{"nets", "egdb", "book"},
+		{"protocol"},
+		{"cmd"},
+	}
 }
 
 // floorOf is the floor of an import path of the module, -1 for anything
@@ -40,7 +43,7 @@ func floorOf(path string) int {
 		return -1
 	}
 	top, _, _ := strings.Cut(rest, "/")
-	for f, names := range floors {
+	for f, names := range floors() {
 		if slices.Contains(names, top) {
 			return f
 		}
