@@ -154,6 +154,13 @@ type Options struct {
 	// SearchTrial switches on search features under trial, "+"-separated
 	// (noreduce, noprobcut, futility, pcthreat ...; docs/search-tuning.md); "" = crown's default search.
 	SearchTrial string
+	// Mode is the search algorithm: crown's (the zero value) or the seeds'
+	// fixed-depth alpha-beta (search.ModeSeed), for the seeds' experiments.
+	Mode search.Mode
+	// BookPlies stops book moves from this ply on (0: no limit); BookSeed
+	// seeds the random and weighted book policies (0: the searcher's own).
+	BookPlies int
+	BookSeed  uint64
 }
 
 // DefaultOptions are the settings before any client changes them.

@@ -23,7 +23,7 @@ import (
 	"crown/engine/board"
 	"crown/engine/pdn"
 	"crown/engine/search"
-	"crown/engine/setup"
+	"crown/protocol/players"
 )
 
 type analyzeCmd struct {
@@ -40,7 +40,7 @@ type analyzeCmd struct {
 	EGDBPolicy string `name:"egdb-policy" default:"always" enum:"off,always,kimcho" help:"Endgame database policy (off, always, kimcho)."`
 	searchFlags
 
-	men func(int) int // the evaluator's scores to men (setup.Scale)
+	men func(int) int // the evaluator's scores to men (players.Scale)
 }
 
 // analysisLine is the JSON form of one output line.
@@ -119,7 +119,7 @@ func (c *analyzeCmd) run(in io.Reader, out io.Writer, log *zerolog.Logger) error
 			return fmt.Errorf("--fen: %w", err)
 		}
 	}
-	s, eg, scale, err := c.searcher(c.EGDBPolicy, setup.DefaultEval)
+	s, eg, scale, err := c.searcher(c.EGDBPolicy, players.DefaultEval)
 	if err != nil {
 		return err
 	}
@@ -193,7 +193,7 @@ func readFENs(r io.Reader, jobs chan<- job) error {
 // dbValueNames are the words for a database value +1, 0, -1.
 var dbValueNames = map[int]string{1: "win", 0: "draw", -1: "loss"}
 
-func (c *analyzeCmd) analyse(w *bufio.Writer, s *search.Searcher, eg *setup.Endgame, lim search.Limits, j job) {
+func (c *analyzeCmd) analyse(w *bufio.Writer, s *search.Searcher, eg *players.Endgame, lim search.Limits, j job) {
 	fen := j.pos.FEN()
 	res := s.Search(nil, lim, j.pos, j.history, func(in search.Info) {
 		line := func(multipv, score int, pv []board.Move) {

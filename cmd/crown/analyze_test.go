@@ -12,8 +12,8 @@ import (
 	"github.com/rs/zerolog"
 
 	"crown/engine/board"
-	"crown/engine/setup"
 	"crown/protocol"
+	"crown/protocol/players"
 )
 
 func TestAnalyzeStdinJSON(t *testing.T) {
@@ -89,7 +89,7 @@ func TestAnalyzePDN(t *testing.T) {
 }
 
 func TestUnknownEval(t *testing.T) {
-	if _, _, _, err := (searchFlags{evalFlags: evalFlags{Eval: "nope"}}).searcher("", setup.DefaultEval); err == nil || !strings.Contains(err.Error(), "material") {
+	if _, _, _, err := (searchFlags{evalFlags: evalFlags{Eval: "nope"}}).searcher("", players.DefaultEval); err == nil || !strings.Contains(err.Error(), "material") {
 		t.Errorf("got %v", err)
 	}
 }
@@ -141,7 +141,7 @@ func TestAnalyzeEGDBBadDir(t *testing.T) {
 }
 
 // TestAnalyzeDefaultMatchesEngine: analyze and engine mode use the same
-// default evaluator (setup.DefaultEval), so at the same depth they choose
+// default evaluator (players.DefaultEval), so at the same depth they choose
 // the same move, and the score is in men: a quiet position a man up reads
 // about +1.
 func TestAnalyzeDefaultMatchesEngine(t *testing.T) {

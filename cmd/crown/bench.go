@@ -13,7 +13,7 @@ import (
 
 	"crown/engine/cputime"
 	"crown/engine/search"
-	"crown/engine/setup"
+	"crown/protocol/players"
 )
 
 type benchCmd struct {
@@ -31,7 +31,7 @@ type benchCmd struct {
 func (c *benchCmd) Run() error {
 	f := searchFlags{evalFlags: c.evalFlags, egdbFlags: c.egdbFlags, Threads: c.Threads, Hash: c.Hash, Mode: "full", Search: c.Search}
 	// material unless --eval: the pinned node count is material's.
-	s, eg, _, err := f.searcher(c.EGDBPolicy, setup.Material)
+	s, eg, _, err := f.searcher(c.EGDBPolicy, players.Material)
 	if err != nil {
 		return err
 	}
@@ -72,6 +72,6 @@ func (c *benchCmd) Run() error {
 		cpuNPS = float64(br.Nodes) / cpu.Seconds()
 	}
 	fmt.Fprintf(out, "nodes %d time %.3fs nps %.0f cpu %.3fs nps/cpu %.0f (depth %d, threads %d, hash %d MiB, eval %s, egdb %s)\n",
-		br.Nodes, br.Time.Seconds(), nps, cpu.Seconds(), cpuNPS, c.Depth, c.Threads, c.Hash, f.choice(setup.Material).Name, db)
+		br.Nodes, br.Time.Seconds(), nps, cpu.Seconds(), cpuNPS, c.Depth, c.Threads, c.Hash, f.choice(players.Material).Name, db)
 	return nil
 }

@@ -25,7 +25,7 @@ import (
 	"crown/engine/board"
 	"crown/engine/cputime"
 	"crown/engine/search"
-	"crown/engine/setup"
+	"crown/protocol/players"
 )
 
 type bookBuildCmd struct {
@@ -50,7 +50,7 @@ func (c *bookBuildCmd) scorers(n int) ([]*book.SearchScorer, error) {
 		return nil, errors.New("give a search depth or time per leaf")
 	}
 	// material by default: the book of docs/book.md was grown with it.
-	ev, err := c.factory(setup.Material)
+	ev, err := c.factory(players.Material)
 	if err != nil {
 		return nil, err
 	}

@@ -1,33 +1,37 @@
-// bookmatch.go implements `crown book match`: crown with an opening book
-// against crown without one, at equal time per move, every game from the
-// start position, each engine playing both colours (engine/referee).
+// bookmatch.go implements `crown book match`, an alias of crown match:
+// crown with an opening book against crown without one, at equal time per
+// move, every game from the start position, each side playing both
+// colours. It is the match
 //
-// Both sides run the same search (the material evaluator, table size, one thread,
-// table cleared before each game); the only difference is that the book side
-// plays a book move without searching while the game is in its book. The
-// book side's policy (weighted or random) makes games differ: with `best`
-// and a fixed-depth search every pair of games would be the same two games.
+//	crown match --player crown:eval=material,hash=16,egdb-policy=off,book=weighted,book-seed=1,name=crown+book \
+//	            --player crown:eval=material,hash=16,egdb-policy=off,book=off,name=crown \
+//	            --openings start (repeated) --movetime 100ms --movecap 0 --no-adjudicate
+//
+// Both sides run the same search (the material evaluator by default, one
+// thread, table cleared before each game); the only difference is that the
+// book side plays a book move without searching while the game is in its
+// book. The book side's policy (weighted or random) makes games differ:
+// with `best` and a fixed-depth search every pair of games would be the
+// same two games; each game slot seeds its book choices with --seed plus
+// its number. The report adds the book moves per game and how many
+// distinct openings the games took.
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"os"
 	"os/signal"
-	"sync/atomic"
+	"strconv"
 	"syscall"
 	"time"
 
 	"github.com/rs/zerolog"
 
-	"crown/book"
 	"crown/engine/board"
-	"crown/engine/fsutil"
-	"crown/engine/pdn"
 	"crown/engine/referee"
-	"crown/engine/search"
-	"crown/engine/setup"
+	"crown/protocol/match"
+	"crown/protocol/players"
 )
 
 type bookMatchCmd struct {
@@ -39,125 +43,83 @@ type bookMatchCmd struct {
 	Games    int           `default:"200" help:"Games (rounded up to even: each start is played with both colours)."`
 	Workers  int           `default:"2" help:"Games played at once."`
 	Hash     int           `default:"16" help:"Transposition table per player, MiB."`
-	Seed     uint64        `default:"1" help:"Seed of the book side's random choices (worker w uses seed+w)."`
-	PDN      string        `name:"pdn" type:"path" help:"Write the games to this PDN file."`
+	Seed     uint64        `default:"1" help:"Seed of the book side's random choices (game slot w uses seed+w)."`
+	PDN      string        `name:"pdn" type:"path" help:"Write the games to this PDN file (a rerun resumes from it)."`
 	evalFlags
 }
 
-// bookSearchPlayer plays a book move while it has one, else searches.
-type bookSearchPlayer struct {
-	*referee.SearchPlayer
-	book      *book.Player
-	bookMoves *atomic.Int64
-}
-
-func (p *bookSearchPlayer) Move(g *board.Game) (board.Move, error) {
-	if bm, ok := p.book.Choose(g); ok {
-		p.bookMoves.Add(1)
-		return bm.Move, nil
+// specs are the book side and the side without a book.
+func (c *bookMatchCmd) specs() (withBook, noBook match.Spec, err error) {
+	if c.Seed == 0 {
+		return withBook, noBook, fmt.Errorf("--seed must be positive")
 	}
-	return p.SearchPlayer.Move(g)
+	common := append(evalItems(c.choice(players.Material)), "hash="+strconv.Itoa(c.Hash), "egdb-policy=off")
+	bookItems := append(append([]string{}, common...), "name=crown+book", "book="+c.Policy, "book-seed="+strconv.FormatUint(c.Seed, 10))
+	if c.Book != "" {
+		bookItems = append(bookItems, "book-file="+c.Book)
+	}
+	if c.MaxPly > 0 {
+		bookItems = append(bookItems, "book-plies="+strconv.Itoa(c.MaxPly))
+	}
+	if withBook, err = crownSpec(bookItems...); err != nil {
+		return
+	}
+	noBook, err = crownSpec(append(common, "name=crown", "book=off")...)
+	return
 }
 
 func (c *bookMatchCmd) Run(log *zerolog.Logger) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	b, err := bookFile{Book: c.Book}.load()
+	a, b, err := c.specs()
 	if err != nil {
 		return err
 	}
-	policy, err := book.ParsePolicy(c.Policy)
-	if err != nil {
-		return err
-	}
-	lim := search.Limits{MoveTime: c.Movetime}
+	lim := referee.Limits{MoveTime: c.Movetime, Margin: aliasMargin, Hang: aliasHang}
 	if c.Depth > 0 {
-		lim = search.Limits{Depth: c.Depth}
+		lim = referee.Limits{Depth: c.Depth, Hang: aliasHang}
 	}
-	ev, err := c.factory(setup.Material)
-	if err != nil {
-		return err
-	}
-	newSearch := func(label string) (*referee.SearchPlayer, error) {
-		s, err := search.New(search.Options{Eval: ev, HashMB: c.Hash})
-		if err != nil {
-			return nil, err
-		}
-		return &referee.SearchPlayer{Label: label, Searcher: s, Limits: lim}, nil
-	}
-	var bookMoves atomic.Int64
-	var worker atomic.Uint64
-	withBook := referee.Entrant{Name: "book", New: func() (referee.Player, error) {
-		sp, err := newSearch("crown+book")
-		if err != nil {
-			return nil, err
-		}
-		seed := c.Seed + worker.Add(1) - 1
-		return &bookSearchPlayer{sp, book.NewPlayer(b, policy, c.MaxPly, seed), &bookMoves}, nil
-	}}
-	noBook := referee.Entrant{Name: "nobook", New: func() (referee.Player, error) { return newSearch("crown") }}
-	starts := make([]board.Position, (c.Games+1)/2)
+	starts := make([]match.Opening, (c.Games+1)/2)
 	for i := range starts {
-		starts[i] = board.Start()
+		starts[i] = match.Opening{Name: "start", Start: board.Start()}
 	}
 	log.Info().Str("policy", c.Policy).Dur("movetime", c.Movetime).Int("depth", c.Depth).
-		Int("games", 2*len(starts)).Int("book_positions", b.Positions()).Msg("book match")
+		Int("games", 2*len(starts)).Msg("book match")
 	bar := newProgress()
 	start := time.Now()
-	var w, d, l, played int
-	res, err := referee.Match(ctx, withBook, noBook, starts, referee.MatchOptions{Workers: c.Workers,
-		OnGame: func(g referee.MatchGame) {
-			played++
-			switch g.AScore() {
-			case 1:
-				w++
-			case 0:
-				l++
-			default:
-				d++
-			}
-			bar.update(played, 2*len(starts), fmt.Sprintf("book +%d =%d -%d", w, d, l))
-			if played%10 == 0 {
-				log.Info().Int("games", played).Int("wins", w).Int("draws", d).Int("losses", l).Msg("book match")
+	res, err := match.Run(ctx, match.Options{A: a, B: b, Openings: starts, Limits: lim, Workers: c.Workers, PDN: c.PDN,
+		Log: runnerLog(log),
+		OnGame: func(_ match.Game, st match.Standing) {
+			s := st.Summary
+			bar.update(st.Games, st.Total, fmt.Sprintf("book +%d =%d -%d", s.Wins, s.Draws, s.Losses))
+			if st.Games%10 == 0 {
+				log.Info().Int("games", st.Games).Int("wins", s.Wins).Int("draws", s.Draws).Int("losses", s.Losses).Msg("book match")
 			}
 		}})
 	bar.clear()
 	if err != nil {
 		return err
 	}
-	if c.PDN != "" {
-		if err := writeMatchPDN(c.PDN, res.Games); err != nil {
-			return err
-		}
-	}
-	s := res.Summary
+	s := res.Standing.Summary
+	bookMoves, played := 0, 0 // in the games played now (a resumed game's are not known)
 	distinct := map[string]bool{}
 	for _, g := range res.Games {
+		if !g.Resumed {
+			bookMoves += g.Unsearched[0].Book
+			played++
+		}
 		n := min(len(g.Record.Moves), 10)
 		distinct[fmt.Sprint(g.Record.Moves[:n])] = true
 	}
-	fmt.Printf("book (%s) vs no book, %s: %d games, book +%d =%d -%d, score %.1f%%, Elo %+.0f [%+.0f, %+.0f]; %.1f book moves per book-side game; %d distinct 10-ply openings; %.0fs\n",
-		c.Policy, limitText(lim), s.Games, s.Wins, s.Draws, s.Losses, 100*s.Score, s.Elo, s.EloLow, s.EloHigh,
-		float64(bookMoves.Load())/float64(max(s.Games, 1)), len(distinct), time.Since(start).Seconds())
+	fmt.Printf("book (%s) vs no book, %s: %d games, book +%d =%d -%d, score %.1f%%, Elo %s; %.1f book moves per book-side game; %d distinct 10-ply openings; %.0fs\n",
+		c.Policy, limitText(lim), s.Games, s.Wins, s.Draws, s.Losses, 100*s.Score, eloText(s.Elo, s.EloLow, s.EloHigh),
+		float64(bookMoves)/float64(max(played, 1)), len(distinct), time.Since(start).Seconds())
 	return nil
 }
 
-func limitText(l search.Limits) string {
+func limitText(l referee.Limits) string {
 	if l.Depth > 0 {
 		return fmt.Sprintf("depth %d per move", l.Depth)
 	}
 	return fmt.Sprintf("%v per move", l.MoveTime)
-}
-
-// writeMatchPDN writes the games of a match atomically.
-func writeMatchPDN(path string, games []referee.MatchGame) error {
-	var buf bytes.Buffer
-	recs := make([]*pdn.Game, len(games))
-	for i := range games {
-		recs[i] = games[i].Record
-	}
-	if err := pdn.WriteAll(&buf, recs); err != nil {
-		return err
-	}
-	return fsutil.WriteAtomic(path, buf.Bytes())
 }

@@ -1,5 +1,6 @@
 // egdb.go implements `crown egdb`: build, probe, verify and describe the
-// endgame databases (package crown/egdb); convert is in egdb_convert.go.
+// endgame databases (package crown/egdb); convert is in egdb_convert.go,
+// match (an alias of crown match) in egdb_match.go.
 package main
 
 import (
@@ -9,15 +10,12 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"runtime/pprof"
-	"strings"
 	"syscall"
 	"time"
 
 	"github.com/rs/zerolog"
 
-	"crown/book"
 	"crown/egdb"
-	"crown/egdb/match"
 	"crown/engine/board"
 )
 
@@ -125,13 +123,6 @@ func (c *egdbProbeCmd) Run() error {
 	return db.Err()
 }
 
-func entryWord(v int) string {
-	if v == 2 {
-		return "-"
-	}
-	return wldWord(v)
-}
-
 func wldWord(v int) string {
 	switch v {
 	case 1:
@@ -213,75 +204,4 @@ func (e *etaProgress) update(done, total uint64) {
 	}
 	const scale = 1000 // the bar counts per mille: totals exceed int32 at 8 pieces
 	e.p.update(int(frac*scale), scale, fmt.Sprintf("%.1f%% elapsed %s eta %s", 100*frac, el.Round(time.Second), eta))
-}
-
-type egdbMatchCmd struct {
-	Dir      string        `type:"path" help:"Database directory (default: the per-user one if built (e.g. ~/.local/share/crown/egdb), else the embedded <=4-piece database)."`
-	A        string        `default:"always" enum:"off,always,kimcho" help:"Player A's database policy (${enum})."`
-	B        string        `default:"off" enum:"off,always,kimcho" help:"Player B's database policy (${enum})."`
-	Movetime time.Duration `default:"50ms" help:"Time per move for both players."`
-	Openings int           `default:"0" help:"Use the first N ACF 3-move ballots (0: all 156); each is played twice."`
-	Workers  int           `default:"2" help:"Games played at once."`
-	Cache    int           `default:"64" help:"Block cache in MiB."`
-	Verbose  bool          `help:"Print every game."`
-}
-
-func (c *egdbMatchCmd) Run(log *zerolog.Logger) error {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	db, _, err := egdb.OpenUser(c.Dir, c.Cache)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	pa, _ := match.ParsePolicy(c.A)
-	pb, _ := match.ParsePolicy(c.B)
-	var ops []board.Position
-	for _, o := range book.Openings() {
-		if !strings.HasPrefix(o.Name, "ACF ") || len(o.Moves) != 3 {
-			continue
-		}
-		g := board.NewGame(board.Start(), board.Rules{})
-		for _, mv := range o.Moves {
-			if _, err := g.PlayText(mv); err != nil {
-				return fmt.Errorf("opening %s: %w", o.Name, err)
-			}
-		}
-		ops = append(ops, g.Position())
-	}
-	if c.Openings > 0 && c.Openings < len(ops) {
-		ops = ops[:c.Openings]
-	}
-	bar := newProgress()
-	log.Info().Str("a", c.A).Str("b", c.B).Dur("movetime", c.Movetime).Int("games", 2*len(ops)).
-		Int("db_pieces", db.MaxPieces()).Msg("egdb match")
-	start := time.Now()
-	sum, err := match.Run(ctx, match.Options{
-		DB: db, A: match.Player{Policy: pa}, B: match.Player{Policy: pb}, MoveTime: c.Movetime,
-		Openings: ops, Workers: c.Workers,
-		OnGame: func(done, total int, r match.GameResult) {
-			bar.update(done, total, "games")
-			if c.Verbose {
-				bar.clear()
-				fmt.Printf("game %d opening %d A=%s %s (%s) plies %d database moves A %d (entered at %s) B %d (at %s) final %s\n",
-					done, r.Opening, map[bool]string{true: "black", false: "white"}[r.AIsBlack], r.Result, r.Reason,
-					r.Plies, r.ARoot, entryWord(r.AEntry), r.BRoot, entryWord(r.BEntry), r.Final.FEN())
-			}
-		},
-	})
-	bar.clear()
-	if err != nil {
-		return err
-	}
-	fmt.Printf("A=%s vs B=%s, %v/move, %d-piece database: %d games, A +%d -%d =%d, score %.1f%%, Elo %+.0f +/- %.0f (%.0fs)\n",
-		c.A, c.B, c.Movetime, db.MaxPieces(), sum.Games, sum.Wins, sum.Losses, sum.Draws, 100*sum.Score,
-		sum.Elo, sum.EloMargin, time.Since(start).Seconds())
-	for p, name := range []string{"A", "B"} {
-		e, k := sum.Entered[p], sum.Kept[p]
-		if e[0]+e[1]+e[2] > 0 {
-			fmt.Printf("%s entered the database won %d times (won %d), drawn %d (held %d), lost %d\n",
-				name, e[2], k[2], e[1], k[1], e[0])
-		}
-	}
-	return nil
 }

@@ -87,9 +87,12 @@ func (c *evolveGACmd) Run(log *zerolog.Logger) error {
 			}
 			opponents = append(opponents, ga.Opponent{Name: name, Eval: ev})
 		}
-		var err error
-		if openings, _, err = rateOpenings(st.Params.OpeningSpec); err != nil {
+		ops, err := rateOpenings(st.Params.OpeningSpec)
+		if err != nil {
 			return err
+		}
+		for _, o := range ops {
+			openings = append(openings, o.Position())
 		}
 	}
 	threads := c.Threads

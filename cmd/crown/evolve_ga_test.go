@@ -1,6 +1,6 @@
 // evolve_ga_test.go runs `crown evolve ga` with games fitness and
-// `crown evolve ga-tournament` end to end on tiny settings, and checks the
-// tournament's ranking by seed 004's two classifications.
+// `crown evolve ga-tournament` end to end on tiny settings (the ranking by
+// seed 004's two classifications is engine/referee's TestRoundRobinRanking).
 package main
 
 import (
@@ -11,26 +11,6 @@ import (
 
 	"crown/engine/eval/features"
 )
-
-func TestRoundRobinRanking(t *testing.T) {
-	ps := []pairing{
-		{A: "x", B: "y", W: 3, D: 4, L: 3}, // tied pairing: 10 points each
-		{A: "x", B: "z", W: 1, D: 9, L: 0}, // x wins the pairing 11-9
-		{A: "y", B: "z", W: 0, D: 8, L: 2}, // z wins 12-8
-		{A: "x", B: "material", W: 10},     // fixed opponents do not count
-	}
-	got := roundRobin([]string{"y", "z", "x"}, ps)
-	want := []standing{
-		{name: "x", w: 4, d: 13, l: 3, gamePoints: 21, pairPoints: 3, pairW: 1, pairD: 1},
-		{name: "z", w: 2, d: 17, l: 1, gamePoints: 21, pairPoints: 2, pairW: 1, pairL: 1},
-		{name: "y", w: 3, d: 12, l: 5, gamePoints: 18, pairPoints: 1, pairD: 1, pairL: 1},
-	}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Errorf("rank %d: got %+v want %+v", i+1, got[i], want[i])
-		}
-	}
-}
 
 func TestEvolveGAGamesAndTournament(t *testing.T) {
 	if testing.Short() {

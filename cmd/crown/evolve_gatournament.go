@@ -1,8 +1,14 @@
 // evolve_gatournament.go implements `crown evolve ga-tournament`: seed 004's
-// comparison of heuristics. Every heuristic plays every other one (a
-// round-robin) and every fixed opponent (material, networks), each pairing
-// over the same openings, each opening once with each colour, all at one
-// search depth. Deterministic players from the start position would repeat
+// comparison of heuristics, a loop of crown matches. Every heuristic plays
+// every other one (a round-robin) and every fixed opponent (material,
+// networks), each pairing over the same openings, each opening once with
+// each colour, all at one search depth; a pairing is the match
+//
+//	crown match --player crown:eval=features:E3Ph,weights=F,mode=seed,hash=16,egdb-policy=off \
+//	            --player crown:eval=material,mode=seed,hash=16,egdb-policy=off \
+//	            --depth 6 --openings (the drawn ballots) --movecap 100 --no-adjudicate
+//
+// and the table is engine/referee's round-robin ranking. Deterministic players from the start position would repeat
 // one game, so the openings are drawn from the ACF 3-move ballots. The
 // report ranks the heuristics by the seed's two classifications: points over
 // all games (2 for a win, 1 for a draw) and points over whole pairings (2 for
@@ -11,7 +17,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -19,9 +24,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/signal"
-	"slices"
+	"strconv"
 	"strings"
-	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -32,8 +36,8 @@ import (
 	"crown/engine/fsutil"
 	"crown/engine/pdn"
 	"crown/engine/referee"
-	"crown/engine/search"
-	"crown/engine/setup"
+	"crown/protocol/match"
+	"crown/protocol/players"
 )
 
 type evolveGATournamentCmd struct {
@@ -55,7 +59,7 @@ type evolveGATournamentCmd struct {
 type tourPlayer struct {
 	name      string
 	heuristic bool
-	eval      search.NewEvaluator
+	eval      players.Eval
 }
 
 // pairing is a finished pairing, from A's point of view.
@@ -93,18 +97,15 @@ func (c *evolveGATournamentCmd) players() ([]tourPlayer, []tourPlayer, error) {
 		if kinds[h.Kind] > 1 { // two files of one kind: tell them apart by file
 			name += " (" + c.Heuristics[i] + ")"
 		}
-		ev, err := setup.Eval{Name: setup.FeaturesPrefix + h.Kind.String(), Weights: c.Heuristics[i]}.Factory()
-		if err != nil {
-			return nil, nil, err
-		}
-		hs = append(hs, tourPlayer{name: name, heuristic: true, eval: ev})
+		hs = append(hs, tourPlayer{name: name, heuristic: true,
+			eval: players.Eval{Name: players.FeaturesPrefix + h.Kind.String(), Weights: c.Heuristics[i]}})
 	}
 	for _, a := range c.Against {
 		for _, spec := range strings.Split(a, ",") {
 			if spec == "" || spec == "none" {
 				continue
 			}
-			name, ev, err := playerEval(spec)
+			name, ev, err := opponentEval(spec)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -121,30 +122,19 @@ func (c *evolveGATournamentCmd) players() ([]tourPlayer, []tourPlayer, error) {
 	return hs, opps, nil
 }
 
-func (c *evolveGATournamentCmd) entrant(p tourPlayer) referee.Entrant {
-	mode := search.ModeSeed
-	if c.Mode == "full" {
-		mode = search.ModeFull
-	}
-	return referee.Entrant{Name: p.name, New: func() (referee.Player, error) {
-		s, err := search.New(search.Options{Eval: p.eval, HashMB: c.Hash, Mode: mode})
-		if err != nil {
-			return nil, err
-		}
-		return &referee.SearchPlayer{Label: p.name, Searcher: s, Limits: search.Limits{Depth: c.Depth}}, nil
-	}}
+// spec is a participant as a crown match player.
+func (c *evolveGATournamentCmd) spec(p tourPlayer) (match.Spec, error) {
+	return crownSpec(append(evalItems(p.eval), modeItem(c.Mode), "hash="+strconv.Itoa(c.Hash), "egdb-policy=off", "name="+p.name)...)
 }
 
 // pickOpenings draws n openings of the pool with a seeded permutation.
-func pickOpenings(pool []board.Position, names []string, n int, seed uint64) ([]board.Position, []string) {
+func pickOpenings(pool []match.Opening, n int, seed uint64) []match.Opening {
 	perm := rand.New(rand.NewPCG(seed, 0x746f7572)).Perm(len(pool))
-	var ps []board.Position
-	var ns []string
-	for i := range n {
-		j := perm[i%len(pool)]
-		ps, ns = append(ps, pool[j]), append(ns, names[j])
+	ops := make([]match.Opening, n)
+	for i := range ops {
+		ops[i] = pool[perm[i%len(pool)]]
 	}
-	return ps, ns
+	return ops
 }
 
 func (c *evolveGATournamentCmd) Run(log *zerolog.Logger) error {
@@ -155,11 +145,15 @@ func (c *evolveGATournamentCmd) Run(log *zerolog.Logger) error {
 	if err != nil {
 		return err
 	}
-	pool, poolNames, err := rateOpenings(c.Openings)
+	pool, err := rateOpenings(c.Openings)
 	if err != nil {
 		return err
 	}
-	openings, names := pickOpenings(pool, poolNames, c.Games/2, c.Seed)
+	openings := pickOpenings(pool, c.Games/2, c.Seed)
+	names := make([]string, len(openings))
+	for i, o := range openings {
+		names[i] = o.Name
+	}
 	settings := fmt.Sprintf("depth=%d mode=%s games=%d openings=%s seed=%d movecap=%d", c.Depth, c.Mode, c.Games, c.Openings, c.Seed, c.MoveCap)
 
 	st := &tourState{Settings: settings}
@@ -195,15 +189,21 @@ func (c *evolveGATournamentCmd) Run(log *zerolog.Logger) error {
 		if done[[2]string{pr[0].name, pr[1].name}] {
 			continue
 		}
-		a, b := c.entrant(pr[0]), c.entrant(pr[1])
+		a, err := c.spec(pr[0])
+		if err != nil {
+			return err
+		}
+		b, err := c.spec(pr[1])
+		if err != nil {
+			return err
+		}
 		bar := newProgress()
-		var n atomic.Int64
 		start := time.Now()
-		res, err := referee.Match(ctx, a, b, openings, referee.MatchOptions{
-			Rules:   board.Rules{MoveCap: c.MoveCap},
-			Workers: c.Workers,
-			OnGame: func(g referee.MatchGame) {
-				bar.update(int(n.Add(1)), c.Games, fmt.Sprintf("pairing %d/%d %s vs %s", k+1, len(todo), a.Name, b.Name))
+		res, err := match.Run(ctx, match.Options{
+			A: a, B: b, Openings: openings, Limits: referee.Limits{Depth: c.Depth, Hang: aliasHang},
+			Rules: board.Rules{MoveCap: c.MoveCap}, Workers: c.Workers, BookOff: true, Log: runnerLog(log),
+			OnGame: func(_ match.Game, st match.Standing) {
+				bar.update(st.Games, c.Games, fmt.Sprintf("pairing %d/%d %s vs %s", k+1, len(todo), pr[0].name, pr[1].name))
 			},
 		})
 		bar.clear()
@@ -216,19 +216,18 @@ func (c *evolveGATournamentCmd) Run(log *zerolog.Logger) error {
 		var recs []*pdn.Game
 		for _, g := range res.Games {
 			g.Record.SetTag("Event", "crown evolve ga-tournament "+settings)
-			g.Record.SetTag("Opening", names[g.Opening])
 			recs = append(recs, g.Record)
 		}
 		var text strings.Builder
 		if err := pdn.WriteAll(&text, recs); err != nil {
 			return err
 		}
-		s := res.Summary
-		st.Pairings = append(st.Pairings, pairing{A: a.Name, B: b.Name, W: s.Wins, D: s.Draws, L: s.Losses, PDN: text.String()})
+		s := res.Standing.Summary
+		st.Pairings = append(st.Pairings, pairing{A: pr[0].name, B: pr[1].name, W: s.Wins, D: s.Draws, L: s.Losses, PDN: text.String()})
 		if err := fsutil.SaveGob(c.Results, tourMagic, tourVersion, st); err != nil {
 			return err
 		}
-		log.Info().Str("a", a.Name).Str("b", b.Name).Int("wins", s.Wins).Int("draws", s.Draws).Int("losses", s.Losses).
+		log.Info().Str("a", pr[0].name).Str("b", pr[1].name).Int("wins", s.Wins).Int("draws", s.Draws).Int("losses", s.Losses).
 			Float64("seconds", time.Since(start).Seconds()).Msg("pairing")
 	}
 	if c.PDN != "" {
@@ -252,69 +251,14 @@ func (c *evolveGATournamentCmd) Run(log *zerolog.Logger) error {
 	return nil
 }
 
-// standing is one heuristic's round-robin record.
-type standing struct {
-	name                   string
-	w, d, l                int
-	gamePoints, pairPoints int
-	pairW, pairD, pairL    int
-}
-
-// roundRobin ranks the heuristics: by points over all games, then by
-// points over whole pairings (seed 004's two classifications).
-func roundRobin(heuristics []string, ps []pairing) []standing {
-	by := map[string]*standing{}
-	var out []*standing
-	for _, h := range heuristics {
-		s := &standing{name: h}
-		by[h] = s
-		out = append(out, s)
-	}
-	for _, p := range ps {
-		a, b := by[p.A], by[p.B]
-		if a == nil || b == nil {
-			continue // a fixed opponent
-		}
-		a.w, a.d, a.l = a.w+p.W, a.d+p.D, a.l+p.L
-		b.w, b.d, b.l = b.w+p.L, b.d+p.D, b.l+p.W
-		switch pa, pb := 2*p.W+p.D, 2*p.L+p.D; {
-		case pa > pb:
-			a.pairW++
-			b.pairL++
-		case pa < pb:
-			b.pairW++
-			a.pairL++
-		default:
-			a.pairD++
-			b.pairD++
-		}
-	}
-	res := make([]standing, len(out))
-	for i, s := range out {
-		s.gamePoints = 2*s.w + s.d
-		s.pairPoints = 2*s.pairW + s.pairD
-		res[i] = *s
-	}
-	slices.SortStableFunc(res, func(x, y standing) int {
-		return cmp.Or(cmp.Compare(y.gamePoints, x.gamePoints), cmp.Compare(y.pairPoints, x.pairPoints))
-	})
-	return res
-}
-
 // writeTournament prints the report as Markdown tables.
 func writeTournament(w io.Writer, settings string, openings, heuristics, opps []string, ps []pairing) {
 	fmt.Fprintf(w, "Settings: %s\n\nOpenings (each once with each colour): %s\n\n", settings, strings.Join(openings, "; "))
-	find := func(a, b string) (pairing, bool) {
-		for _, p := range ps {
-			if p.A == a && p.B == b {
-				return p, true
-			}
-			if p.A == b && p.B == a {
-				return pairing{A: a, B: b, W: p.L, D: p.D, L: p.W}, true
-			}
-		}
-		return pairing{}, false
+	results := make([]referee.Pairing, len(ps))
+	for i, p := range ps {
+		results[i] = referee.Pairing{A: p.A, B: p.B, W: p.W, D: p.D, L: p.L}
 	}
+	find := func(a, b string) (referee.Pairing, bool) { return referee.FindPairing(results, a, b) }
 	fmt.Fprintf(w, "Round-robin: points of the row heuristic against the column (2 a win, 1 a draw, so at most twice the games):\n\n")
 	fmt.Fprintf(w, "| |%s|\n|---|%s\n", strings.Join(heuristics, "|"), strings.Repeat("---|", len(heuristics)))
 	for _, a := range heuristics {
@@ -329,9 +273,9 @@ func writeTournament(w io.Writer, settings string, openings, heuristics, opps []
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "\n| rank | heuristic | W | D | L | game points | pairings W-D-L | pairing points |\n|---|---|---|---|---|---|---|---|\n")
-	for i, s := range roundRobin(heuristics, ps) {
-		fmt.Fprintf(w, "| %d | %s | %d | %d | %d | %d | %d-%d-%d | %d |\n", i+1, s.name, s.w, s.d, s.l, s.gamePoints,
-			s.pairW, s.pairD, s.pairL, s.pairPoints)
+	for i, s := range referee.RoundRobin(heuristics, results) {
+		fmt.Fprintf(w, "| %d | %s | %d | %d | %d | %d | %d-%d-%d | %d |\n", i+1, s.Name, s.W, s.D, s.L, s.GamePoints,
+			s.PairW, s.PairD, s.PairL, s.PairPoints)
 	}
 	if len(opps) == 0 {
 		return

@@ -1,10 +1,17 @@
-// evolve_rate.go implements `crown evolve rate`: it measures evolved
-// networks against fixed opponents (the material player of seed 001's
-// control experiment, earlier generations, other networks) at equal depth
-// or equal time, from the seeds' openings, each opening played with both
-// colours. It prints W/D/L and the Elo difference with its 95% interval per
-// pairing, can append them to a ratings CSV that `crown evolve plot` draws,
-// and writes every game to a PDN file.
+// evolve_rate.go implements `crown evolve rate`, a loop of crown matches:
+// it measures evolved networks against fixed opponents (the material
+// player of seed 001's control experiment, earlier generations, other
+// networks) at equal depth or equal time, from the seeds' openings, each
+// opening played with both colours. Every pairing is the match
+//
+//	crown match --player crown:eval=nn,net=NET,mode=seed,hash=16,egdb-policy=off \
+//	            --player crown:eval=material,mode=seed,hash=16,egdb-policy=off \
+//	            --depth 8 --openings first7 --movecap 100 --no-adjudicate
+//
+// (an ensemble file plays as crown:ensemble=FILE, its networks voting). It
+// prints W/D/L, the Elo difference with its 95% interval and the seeds'
+// USCF rating per pairing, can append them to a ratings CSV that `crown
+// evolve plot` draws, and writes every game to a PDN file.
 package main
 
 import (
@@ -17,23 +24,18 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"syscall"
 	"time"
 
 	"github.com/rs/zerolog"
 
-	"crown/book"
 	"crown/engine/board"
-
 	"crown/engine/fsutil"
 	"crown/engine/pdn"
 	"crown/engine/referee"
-	"crown/engine/search"
-	"crown/engine/setup"
 	"crown/nets"
-	"crown/nets/species"
 	"crown/protocol/match"
+	"crown/protocol/players"
 )
 
 type evolveRateCmd struct {
@@ -51,106 +53,27 @@ type evolveRateCmd struct {
 	Generation int           `default:"-1" help:"Generation of the rated network, recorded in --ratings (default: from a -gNNNN file name)."`
 }
 
-// rateOpenings returns the positions a rating match starts from.
-func rateOpenings(spec string) ([]board.Position, []string, error) {
-	switch spec {
-	case "start":
-		return []board.Position{board.Start()}, []string{"start"}, nil
-	case "first7", "ballots":
-		var ps []board.Position
-		var names []string
-		for _, o := range book.Openings() {
-			want := len(o.Moves) == 1 && !strings.HasPrefix(o.Name, "ACF ")
-			if spec == "ballots" {
-				want = strings.HasPrefix(o.Name, "ACF ")
-			}
-			if !want {
-				continue
-			}
-			p := board.Start()
-			for _, text := range o.Moves {
-				m, err := p.ParseMove(text)
-				if err != nil {
-					return nil, nil, fmt.Errorf("opening %s: %w", o.Name, err)
-				}
-				p = p.Play(m)
-			}
-			ps, names = append(ps, p), append(names, o.Name+" ("+strings.Join(o.Moves, " ")+")")
-		}
-		return ps, names, nil
+// rateOpenings returns the openings of a rating match: the seeds' sets
+// (ballots is crown match's acf) or a file.
+func rateOpenings(set string) ([]match.Opening, error) {
+	if set == "ballots" {
+		set = match.SetACF
 	}
-	data, err := os.ReadFile(spec)
-	if err != nil {
-		return nil, nil, fmt.Errorf("--openings: %w", err)
-	}
-	var ps []board.Position
-	var names []string
-	for i, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		fen := line
-		if j := strings.LastIndex(line, "|"); j >= 0 { // "name | moves | FEN" ballot files
-			fen = strings.TrimSpace(line[j+1:])
-		}
-		p, err := board.ParseFEN(fen)
-		if err != nil {
-			return nil, nil, fmt.Errorf("%s line %d: %w", spec, i+1, err)
-		}
-		ps, names = append(ps, p), append(names, fen)
-	}
-	if len(ps) == 0 {
-		return nil, nil, fmt.Errorf("%s: no positions", spec)
-	}
-	return ps, names, nil
+	return match.LoadOpenings(set)
 }
 
-// rateEntrant makes players of one evaluator ("material" or a weight file).
-func (c *evolveRateCmd) rateEntrant(spec string) (referee.Entrant, error) {
-	if data, err := os.ReadFile(spec); err == nil && nets.IsEnsemble(data) {
-		return c.coalitionEntrant(spec)
+// rateSpec is the player of a rating match: "material", an ensemble file
+// (a coalition) or a network weight file, all under --mode.
+func (c *evolveRateCmd) rateSpec(file string) (match.Spec, error) {
+	common := []string{modeItem(c.Mode), "hash=" + strconv.Itoa(c.Hash), "egdb-policy=off"}
+	if file == players.Material {
+		return crownSpec(append(common, "eval=material", "name=material")...)
 	}
-	// Through the evaluator registry (package setup): "material", else a
-	// network weight file for evaluator nn.
-	choice, name := setup.Eval{Name: setup.Material}, spec
-	if spec != setup.Material {
-		choice, name = setup.Eval{Name: setup.NN, Net: spec}, filepath.Base(spec)
+	name := "name=" + filepath.Base(file)
+	if data, err := os.ReadFile(file); err == nil && nets.IsEnsemble(data) {
+		return crownSpec(append(common, "ensemble="+file, "vote-seed=1", name)...)
 	}
-	ev, err := choice.Factory()
-	if err != nil {
-		return referee.Entrant{}, err
-	}
-	mode := search.ModeSeed
-	if c.Mode == "full" {
-		mode = search.ModeFull
-	}
-	lim := search.Limits{Depth: c.Depth}
-	if c.MoveTime > 0 {
-		lim = search.Limits{MoveTime: c.MoveTime}
-	}
-	return referee.Entrant{Name: name, New: func() (referee.Player, error) {
-		s, err := search.New(search.Options{Eval: ev, HashMB: c.Hash, Mode: mode})
-		if err != nil {
-			return nil, err
-		}
-		return &referee.SearchPlayer{Label: name, Searcher: s, Limits: lim}, nil
-	}}, nil
-}
-
-// coalitionEntrant makes players of an ensemble file: its networks vote
-// (species.NewPlayer), each searching to --depth.
-func (c *evolveRateCmd) coalitionEntrant(path string) (referee.Entrant, error) {
-	if c.MoveTime > 0 {
-		return referee.Entrant{}, fmt.Errorf("%s: an ensemble plays at a fixed depth, not --move-time", path)
-	}
-	e, err := nets.LoadEnsemble(path)
-	if err != nil {
-		return referee.Entrant{}, err
-	}
-	name := filepath.Base(path)
-	cfg := species.PlayerConfig{Depth: c.Depth, Full: c.Mode == "full", HashMB: c.Hash, Seed: 1}
-	return referee.Entrant{Name: name, New: func() (referee.Player, error) { return species.NewPlayer(name, e, cfg) }}, nil
+	return crownSpec(append(common, "eval=nn", "net="+file, name)...)
 }
 
 // generationOf reads NNNN from a "...-gNNNN.net" file name, or -1.
@@ -171,10 +94,11 @@ func (c *evolveRateCmd) Run(log *zerolog.Logger) error {
 	if c.Depth <= 0 && c.MoveTime <= 0 {
 		return errors.New("give --depth or --move-time")
 	}
+	lim := referee.Limits{Depth: c.Depth, Hang: aliasHang}
 	if c.MoveTime > 0 {
-		c.Depth = 0
+		lim = referee.Limits{MoveTime: c.MoveTime, Margin: aliasMargin}
 	}
-	openings, names, err := rateOpenings(c.Openings)
+	openings, err := rateOpenings(c.Openings)
 	if err != nil {
 		return err
 	}
@@ -188,7 +112,7 @@ func (c *evolveRateCmd) Run(log *zerolog.Logger) error {
 	var csv strings.Builder
 	fmt.Printf("%-28s %-28s %5s %4s %4s %4s %7s  %-20s %s\n", "network", "opponent", "games", "W", "D", "L", "score", "Elo (95%)", "USCF (opponent 1600)")
 	for _, netFile := range c.Nets {
-		a, err := c.rateEntrant(netFile)
+		a, err := c.rateSpec(netFile)
 		if err != nil {
 			return err
 		}
@@ -197,22 +121,20 @@ func (c *evolveRateCmd) Run(log *zerolog.Logger) error {
 			gen = generationOf(netFile)
 		}
 		for _, opp := range against {
-			b, err := c.rateEntrant(opp)
+			b, err := c.rateSpec(opp)
 			if err != nil {
 				return err
 			}
+			la, lb := match.Labels(a, b)
 			bar := newProgress()
-			var done atomic.Int64
-			total := 2 * len(openings)
 			start := time.Now()
-			res, err := referee.Match(ctx, a, b, openings, referee.MatchOptions{
-				Rules:   board.Rules{MoveCap: c.MoveCap},
-				Workers: c.Workers,
-				OnGame: func(g referee.MatchGame) {
-					n := done.Add(1)
-					bar.update(int(n), total, a.Name+" vs "+b.Name)
-					log.Debug().Int("game", g.Index).Str("opening", names[g.Opening]).Bool("net_black", g.AIsBlack).
-						Float64("net_score", g.AScore()).Str("termination", g.Reason()).Msg("game")
+			res, err := match.Run(ctx, match.Options{
+				A: a, B: b, Openings: openings, Limits: lim, Rules: board.Rules{MoveCap: c.MoveCap},
+				Workers: c.Workers, BookOff: true, Log: runnerLog(log),
+				OnGame: func(g match.Game, st match.Standing) {
+					bar.update(st.Games, st.Total, la+" vs "+lb)
+					log.Debug().Int("game", g.Index).Str("opening", openings[g.Opening].Name).Bool("net_black", g.AIsBlack).
+						Float64("net_score", g.AScore()).Str("termination", g.Termination).Msg("game")
 				},
 			})
 			bar.clear()
@@ -221,21 +143,15 @@ func (c *evolveRateCmd) Run(log *zerolog.Logger) error {
 			}
 			for _, g := range res.Games {
 				g.Record.SetTag("Event", "crown evolve rate")
-				g.Record.SetTag("Opening", names[g.Opening])
 				games = append(games, g.Record)
 			}
-			s := res.Summary
-			var scores []float64
-			for _, g := range res.Games {
-				scores = append(scores, g.AScore())
-			}
-			uscf := match.DefaultUSCF().Rate(scores) // the seeds' rating: mean over 5,000 random orderings
-			fmt.Printf("%-28s %-28s %5d %4d %4d %4d %6.1f%%  %-20s %.1f (sd %.1f)\n", a.Name, b.Name, s.Games, s.Wins, s.Draws, s.Losses,
-				100*s.Score, fmt.Sprintf("%+.0f [%+.0f, %+.0f]", s.Elo, s.EloLow, s.EloHigh), uscf.Mean, uscf.SD)
-			log.Info().Str("network", a.Name).Str("opponent", b.Name).Int("games", s.Games).Int("wins", s.Wins).
+			s, uscf := res.Standing.Summary, res.USCF // the seeds' rating: mean over 5,000 random orderings
+			fmt.Printf("%-28s %-28s %5d %4d %4d %4d %6.1f%%  %-20s %.1f (sd %.1f)\n", la, lb, s.Games, s.Wins, s.Draws, s.Losses,
+				100*s.Score, eloText(s.Elo, s.EloLow, s.EloHigh), uscf.Mean, uscf.SD)
+			log.Info().Str("network", la).Str("opponent", lb).Int("games", s.Games).Int("wins", s.Wins).
 				Int("draws", s.Draws).Int("losses", s.Losses).Float64("elo", s.Elo).Float64("elo_low", s.EloLow).
 				Float64("elo_high", s.EloHigh).Float64("uscf", uscf.Mean).Float64("seconds", time.Since(start).Seconds()).Msg("pairing")
-			fmt.Fprintf(&csv, "%d,%s,%s,%d,%d,%d,%d,%.1f,%.1f,%.1f\n", gen, a.Name, b.Name, s.Games, s.Wins, s.Draws, s.Losses,
+			fmt.Fprintf(&csv, "%d,%s,%s,%d,%d,%d,%d,%.1f,%.1f,%.1f\n", gen, la, lb, s.Games, s.Wins, s.Draws, s.Losses,
 				clampElo(s.Elo), clampElo(s.EloLow), clampElo(s.EloHigh))
 			if ctx.Err() != nil {
 				break

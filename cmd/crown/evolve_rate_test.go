@@ -11,32 +11,33 @@ import (
 
 func TestRateOpenings(t *testing.T) {
 	for spec, want := range map[string]int{"first7": 7, "ballots": 156, "start": 1} {
-		ps, names, err := rateOpenings(spec)
-		if err != nil || len(ps) != want || len(names) != want {
-			t.Fatalf("%s: %d positions, %v; want %d", spec, len(ps), err, want)
+		ops, err := rateOpenings(spec)
+		if err != nil || len(ops) != want {
+			t.Fatalf("%s: %d openings, %v; want %d", spec, len(ops), err, want)
 		}
 		seen := map[uint64]bool{}
-		for _, p := range ps {
-			if seen[p.Hash] {
-				t.Errorf("%s: %s twice", spec, p.FEN())
+		for _, o := range ops {
+			p := o.Position()
+			if seen[p.Hash] || o.Name == "" {
+				t.Errorf("%s: %s twice or unnamed (%q)", spec, p.FEN(), o.Name)
 			}
 			seen[p.Hash] = true
 		}
 	}
-	ps, _, _ := rateOpenings("first7")
-	for _, p := range ps {
-		if p.Side != board.White || p.Black == board.Start().Black {
+	ops, _ := rateOpenings("first7")
+	for _, o := range ops {
+		if p := o.Position(); p.Side != board.White || p.Black == board.Start().Black {
 			t.Errorf("first7 position %s is not after one Black move", p.FEN())
 		}
 	}
 	dir := t.TempDir()
 	f := filepath.Join(dir, "o.txt")
 	os.WriteFile(f, []byte("# comment\nACF 1 | 9-13 21-17 5-9 | W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,6,7,8,9,10,11,12,13\nB:W21-32:B1-12\n"), 0o644)
-	if ps, _, err := rateOpenings(f); err != nil || len(ps) != 2 {
-		t.Errorf("file: %d positions, %v", len(ps), err)
+	if ops, err := rateOpenings(f); err != nil || len(ops) != 2 {
+		t.Errorf("file: %d positions, %v", len(ops), err)
 	}
 	os.WriteFile(f, []byte("B:W21-32:B1-12\nnot a fen\n"), 0o644)
-	if _, _, err := rateOpenings(f); err == nil || !strings.Contains(err.Error(), "line 2") {
+	if _, err := rateOpenings(f); err == nil || !strings.Contains(err.Error(), "line 2") {
 		t.Errorf("bad file: %v", err)
 	}
 }

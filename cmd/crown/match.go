@@ -23,6 +23,7 @@ import (
 
 	"crown/egdb"
 	"crown/engine/board"
+	"crown/engine/referee"
 	"crown/protocol/match"
 )
 
@@ -66,7 +67,7 @@ func (c *matchCmd) Run(log *zerolog.Logger) error {
 	if c.Count > 0 && c.Count < len(ops) {
 		ops = ops[:c.Count]
 	}
-	lim := match.Limits{MoveTime: c.Movetime, Time: c.Time, Inc: c.Inc, Depth: c.Depth, Nodes: c.Nodes, Margin: c.Margin, Hang: c.Hang}
+	lim := referee.Limits{MoveTime: c.Movetime, Time: c.Time, Inc: c.Inc, Depth: c.Depth, Nodes: c.Nodes, Margin: c.Margin, Hang: c.Hang}
 	if lim.MoveTime == 0 && lim.Time == 0 && lim.Depth == 0 && lim.Nodes == 0 {
 		for _, s := range specs {
 			if s.MoveTime == 0 && s.Depth == 0 && s.Nodes == 0 {
@@ -77,22 +78,24 @@ func (c *matchCmd) Run(log *zerolog.Logger) error {
 	if lim.Inc > 0 && lim.Time == 0 {
 		return errors.New("--inc needs --time")
 	}
-	var sprt *match.SPRT
+	var sprt *referee.SPRT
 	if c.SPRT != "" {
 		if sprt, err = parseSPRT(c.SPRT); err != nil {
 			return err
 		}
 	}
-	var db *egdb.DB
+	var adjudicator referee.Adjudicator // none with --no-adjudicate
 	if !c.NoAdjudicate {
-		if db, _, err = egdb.OpenUser(c.EgdbDir, 64); err != nil {
+		db, _, err := egdb.OpenUser(c.EgdbDir, 64)
+		if err != nil {
 			return err
 		}
 		defer db.Close()
+		adjudicator = db
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	u := match.DefaultUSCF()
+	u := referee.DefaultUSCF()
 	u.Orderings = c.Orderings
 	bar := newProgress()
 	start := time.Now()
@@ -101,7 +104,7 @@ func (c *matchCmd) Run(log *zerolog.Logger) error {
 		Str("pdn", c.PDN).Msg("match")
 	res, err := match.Run(ctx, match.Options{
 		A: specs[0], B: specs[1], Openings: ops, Limits: lim,
-		Rules: board.Rules{MoveCap: c.MoveCap}, DB: db, Workers: c.Concurrency, PDN: c.PDN,
+		Rules: board.Rules{MoveCap: c.MoveCap}, DB: adjudicator, Workers: c.Concurrency, PDN: c.PDN,
 		BookOff: !c.Book, SPRT: sprt, USCF: u, Log: *log,
 		OnGame: func(g match.Game, st match.Standing) {
 			s := st.Summary
@@ -124,7 +127,7 @@ func (c *matchCmd) Run(log *zerolog.Logger) error {
 }
 
 // parseSPRT reads elo0,elo1[,alpha,beta].
-func parseSPRT(s string) (*match.SPRT, error) {
+func parseSPRT(s string) (*referee.SPRT, error) {
 	parts := strings.Split(s, ",")
 	if len(parts) != 2 && len(parts) != 4 {
 		return nil, fmt.Errorf("--sprt %q: want elo0,elo1 or elo0,elo1,alpha,beta", s)
@@ -137,7 +140,7 @@ func parseSPRT(s string) (*match.SPRT, error) {
 		}
 		v[i] = f
 	}
-	t := &match.SPRT{Elo0: v[0], Elo1: v[1], Alpha: v[2], Beta: v[3]}
+	t := &referee.SPRT{Elo0: v[0], Elo1: v[1], Alpha: v[2], Beta: v[3]}
 	return t, t.Validate()
 }
 
@@ -148,7 +151,7 @@ func eloText(elo, lo, hi float64) string {
 	return fmt.Sprintf("%+.0f [%+.0f, %+.0f]", elo, lo, hi)
 }
 
-func printMatch(w io.Writer, res *match.Result, u match.USCF, sprt *match.SPRT, took time.Duration) {
+func printMatch(w io.Writer, res *match.Result, u referee.USCF, sprt *referee.SPRT, took time.Duration) {
 	st := res.Standing
 	s := st.Summary
 	fmt.Fprintf(w, "A = %s\nB = %s\n", res.Labels[0], res.Labels[1])

@@ -2,7 +2,7 @@
 // `crown evolve ga-tournament` from one spec each: "material", "nn" (the
 // embedded network), or a weight file, heuristic (CRWNHEUR) or network,
 // told apart by the heuristic files' magic. The evaluators come from the
-// evaluator registry (package setup).
+// evaluator registry (package players).
 package main
 
 import (
@@ -13,30 +13,36 @@ import (
 	"strings"
 
 	"crown/engine/search"
-	"crown/engine/setup"
+	"crown/protocol/players"
 )
 
 // heuristicMagic starts every heuristic weight file (engine/eval/features/file.go).
 const heuristicMagic = "CRWNHEUR"
 
-// playerEval returns a display name and the evaluator of spec.
-func playerEval(spec string) (string, search.NewEvaluator, error) {
-	var choice setup.Eval
+// opponentEval returns a display name and the evaluator choice of spec.
+func opponentEval(spec string) (string, players.Eval, error) {
 	name := filepath.Base(spec)
 	switch strings.ToLower(spec) {
-	case setup.Material:
-		choice, name = setup.Eval{Name: setup.Material}, setup.Material
-	case setup.NN:
-		choice, name = setup.Eval{Name: setup.NN}, "nn (embedded)"
-	default:
-		data, err := os.ReadFile(spec)
-		if err != nil {
-			return "", nil, fmt.Errorf("player %q: not material, nn or a readable weight file: %w", spec, err)
-		}
-		choice = setup.Eval{Name: setup.NN, Net: spec}
-		if bytes.HasPrefix(data, []byte(heuristicMagic)) {
-			choice = setup.Eval{Name: setup.Heuristic, Weights: spec}
-		}
+	case players.Material:
+		return players.Material, players.Eval{Name: players.Material}, nil
+	case players.NN:
+		return "nn (embedded)", players.Eval{Name: players.NN}, nil
+	}
+	data, err := os.ReadFile(spec)
+	if err != nil {
+		return "", players.Eval{}, fmt.Errorf("player %q: not material, nn or a readable weight file: %w", spec, err)
+	}
+	if bytes.HasPrefix(data, []byte(heuristicMagic)) {
+		return name, players.Eval{Name: players.Heuristic, Weights: spec}, nil
+	}
+	return name, players.Eval{Name: players.NN, Net: spec}, nil
+}
+
+// playerEval returns a display name and the evaluator of spec.
+func playerEval(spec string) (string, search.NewEvaluator, error) {
+	name, choice, err := opponentEval(spec)
+	if err != nil {
+		return "", nil, err
 	}
 	ev, err := choice.Factory()
 	if err != nil {

@@ -1,6 +1,6 @@
 // searchflags.go holds the flags shared by the commands that search (bench,
 // analyze): evaluator and its weight file, threads, table size, algorithm,
-// and the endgame database. Names and files are checked by package setup,
+// and the endgame database. Names and files are checked by package players,
 // the same code engine mode uses.
 package main
 
@@ -8,11 +8,11 @@ import (
 	"fmt"
 
 	"crown/engine/search"
-	"crown/engine/setup"
+	"crown/protocol/players"
 )
 
 // evalFlags choose the evaluator. With no --eval each command uses its
-// default: setup.DefaultEval for analyze (as engine mode and match),
+// default: players.DefaultEval for analyze (as engine mode and match),
 // material for bench, book build and book match (their figures are pinned).
 type evalFlags struct {
 	Eval    string `help:"Evaluator: nnue, nn, material, features:KIND (8F 10F 15F 19F 25F 3Ph E3Ph) or heuristic (default: nnue, the embedded trained network; bench and book: material)."`
@@ -21,12 +21,12 @@ type evalFlags struct {
 }
 
 // choice is the evaluator chosen, def when --eval is not given.
-func (f evalFlags) choice(def string) setup.Eval {
+func (f evalFlags) choice(def string) players.Eval {
 	name := f.Eval
 	if name == "" {
 		name = def
 	}
-	return setup.Eval{Name: name, Net: f.Net, Weights: f.Weights}
+	return players.Eval{Name: name, Net: f.Net, Weights: f.Weights}
 }
 
 // factory loads the evaluator (def when --eval is not given).
@@ -44,7 +44,7 @@ type egdbFlags struct {
 }
 
 // open opens the database for policy ("" means off); nil when off.
-func (f egdbFlags) open(policy string) (*setup.Endgame, search.EGDBPolicy, error) {
+func (f egdbFlags) open(policy string) (*players.Endgame, search.EGDBPolicy, error) {
 	if policy == "" {
 		return nil, search.EGDBOff, nil
 	}
@@ -52,7 +52,7 @@ func (f egdbFlags) open(policy string) (*setup.Endgame, search.EGDBPolicy, error
 	if err != nil {
 		return nil, 0, err
 	}
-	eg, err := setup.EGDB{Dir: f.EGDBDir, Policy: p, CacheMiB: f.EGDBCache, Pieces: f.EGDBPieces}.Open()
+	eg, err := players.EGDB{Dir: f.EGDBDir, Policy: p, CacheMiB: f.EGDBCache, Pieces: f.EGDBPieces}.Open()
 	return eg, p, err
 }
 
@@ -69,7 +69,7 @@ type searchFlags struct {
 // searcher makes the searcher with the evaluator (def when --eval is not
 // given) and the database of policy (nil when off); scale turns its scores
 // into men.
-func (f searchFlags) searcher(policy, def string) (s *search.Searcher, eg *setup.Endgame, scale setup.Scale, err error) {
+func (f searchFlags) searcher(policy, def string) (s *search.Searcher, eg *players.Endgame, scale players.Scale, err error) {
 	ld, err := f.choice(def).Load()
 	if err != nil {
 		return nil, nil, scale, err

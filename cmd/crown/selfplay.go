@@ -18,10 +18,10 @@ import (
 
 	"crown/egdb"
 	"crown/engine/board"
-	"crown/engine/setup"
 	"crown/nets/selfplay"
 	"crown/protocol/cluster"
 	"crown/protocol/match"
+	"crown/protocol/players"
 )
 
 type selfplayCmd struct {
@@ -51,7 +51,7 @@ type selfplayPlayCmd struct {
 
 // selfplayEngine is the engine a run's games use, and the contents of its
 // weight files (shared with the jobs by checksum).
-func selfplayEngine(f setup.Eval, hashMB int) (selfplay.Engine, [][]byte, error) {
+func selfplayEngine(f players.Eval, hashMB int) (selfplay.Engine, [][]byte, error) {
 	en := selfplay.Engine{Eval: f.Name, HashMB: hashMB}
 	var files [][]byte
 	for _, w := range []struct {
@@ -107,10 +107,10 @@ func (c *selfplayPlayCmd) Run(log *zerolog.Logger) error {
 	if c.Games <= 0 {
 		return fmt.Errorf("--games must be positive (got %d)", c.Games)
 	}
-	if _, err := c.factory(setup.DefaultEval); err != nil {
+	if _, err := c.factory(players.DefaultEval); err != nil {
 		return err
 	}
-	engine, files, err := selfplayEngine(c.choice(setup.DefaultEval), c.Hash)
+	engine, files, err := selfplayEngine(c.choice(players.DefaultEval), c.Hash)
 	if err != nil {
 		return err
 	}

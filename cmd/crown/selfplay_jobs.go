@@ -17,9 +17,9 @@ import (
 	"crown/engine/board"
 	"crown/engine/fsutil"
 	"crown/engine/search"
-	"crown/engine/setup"
 	"crown/nets/selfplay"
 	"crown/protocol/cluster"
+	"crown/protocol/players"
 )
 
 // selfplayEngines holds a process's self-play resources. Safe for
@@ -119,7 +119,7 @@ func (j jobEngines) evaluator(ctx context.Context, en selfplay.Engine) (search.N
 	if ok {
 		return f, nil
 	}
-	choice := setup.Eval{Name: en.Eval}
+	choice := players.Eval{Name: en.Eval}
 	for _, w := range []struct {
 		sum  string
 		path *string

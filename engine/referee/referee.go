@@ -1,18 +1,24 @@
 // Package referee plays games between players under the rules of a
-// board.Game (no legal move, threefold repetition, 40-move rule, move cap)
-// and plays matches of many games. It is a library: the match runner, the
-// evolution and tests build on it.
+// board.Game (no legal move, threefold repetition, 40-move rule, move cap),
+// with clocks, time forfeits and adjudication, and holds the statistics
+// every match reports (W/D/L and Elo, SPRT, the seeds' USCF rating, the
+// round-robin table). play.go is crown's one game loop: the match runner
+// (protocol/match, which every match command goes through), the
+// evolution's fitness games and the database conversion checks all play
+// through it.
 //
-// referee.go plays one game. A player that returns an error or an illegal
-// move loses the game, and the reason is recorded.
+// referee.go declares what a game needs from a player and how a game can
+// end. A player that returns an error or an illegal move, or answers
+// after its time plus the margin, loses the game, and the reason is
+// recorded.
 package referee
 
 import (
 	"context"
-	"fmt"
+	"errors"
+	"time"
 
 	"crown/engine/board"
-	"crown/engine/pdn"
 )
 
 // Player is anything that picks a move: an engine, a search, a network, a
@@ -24,103 +30,92 @@ type Player interface {
 }
 
 // GameStarter is implemented by players that want to hear of a new game
-// (to clear a transposition table, say); Play calls NewGame first.
+// (to clear a transposition table, say); the game calls NewGame first.
 type GameStarter interface {
 	NewGame()
+}
+
+// Mover is a player seated at a game: MoveTurn returns the move for g's
+// side to move and how long the player thought, measured from the start
+// of its search (an engine process: from `go`, so that the pipe and what
+// it does between games is not on its clock). It must answer by t.Due
+// when that is positive, and return when ctx ends. An error means the
+// player is broken (wrap it with Illegal when the player answered with a
+// move that is not one).
+type Mover interface {
+	MoveTurn(ctx context.Context, g *board.Game, t Turn) (board.Move, time.Duration, error)
+}
+
+// Starter is implemented by movers that prepare for every game and can
+// fail doing so (an engine process answering new-game); the failure loses
+// the game as an engine failure.
+type Starter interface {
+	NewGame() error
+}
+
+// Timed seats a Player: its limits are its own (the turn is not passed
+// on), and its time is the time Move takes.
+func Timed(p Player) Mover { return timed{p} }
+
+type timed struct{ p Player }
+
+func (t timed) MoveTurn(_ context.Context, g *board.Game, _ Turn) (board.Move, time.Duration, error) {
+	t0 := time.Now()
+	m, err := t.p.Move(g)
+	return m, time.Since(t0), err
+}
+
+func (t timed) NewGame() error {
+	if gs, ok := t.p.(GameStarter); ok {
+		gs.NewGame()
+	}
+	return nil
+}
+
+// Illegal marks err as the report of an answer that is not a legal move
+// (unreadable move text, a move the position does not have): the game
+// ends as IllegalMove, not PlayerError. The message is err's.
+func Illegal(err error) error { return illegalError{err} }
+
+type illegalError struct{ err error }
+
+func (e illegalError) Error() string { return e.err.Error() }
+func (e illegalError) Unwrap() error { return e.err }
+
+func isIllegal(err error) bool {
+	var ie illegalError
+	return errors.As(err, &ie)
 }
 
 // Termination says how a game ended.
 type Termination uint8
 
 const (
-	Unfinished  Termination = iota // cancelled before the end
+	Unfinished  Termination = iota // cancelled before the end, or the opening did not play
 	NoMoves                        // the side to move had no legal move
 	Repetition                     // third occurrence of a position
 	FortyMoves                     // 40 moves each without capture or man move
 	MoveCap                        // the rules' move limit (or SafetyCap)
 	IllegalMove                    // a player returned an illegal move and lost
-	PlayerError                    // a player returned an error and lost
+	PlayerError                    // a player returned an error (crashed, broke its pipe) and lost
+	TimeForfeit                    // a player answered after its time plus the margin and lost
+	Adjudicated                    // the adjudicator (an endgame database) knew the position's value
 )
 
+// String is the termination as the PDN Termination tag gives it; the rules'
+// ends read as board.Reason's.
 func (t Termination) String() string {
 	return [...]string{"unfinished", "no legal move", "threefold repetition", "40-move rule",
-		"move cap", "illegal move", "player error"}[t]
+		"move cap", "illegal move", "engine failure", "time forfeit", "endgame database"}[t]
 }
+
+// Fault reports whether a player's fault decided the game.
+func (t Termination) Fault() bool { return t == IllegalMove || t == PlayerError || t == TimeForfeit }
 
 // SafetyCap ends a game as a draw after this many moves per side when the
 // rules set no cap: with repetition and the 40-move rule both switched off
 // a game could otherwise go on for ever.
 const SafetyCap = 1000
-
-// GameResult is the outcome of one game.
-type GameResult struct {
-	Result      board.Result
-	Termination Termination
-	Err         error     // what the losing player did, for IllegalMove and PlayerError
-	Record      *pdn.Game // the game with tags Black, White, Result, Termination
-}
-
-// Reason is a one-line description of how the game ended.
-func (r GameResult) Reason() string {
-	if r.Err != nil {
-		return fmt.Sprintf("%s: %v", r.Termination, r.Err)
-	}
-	return r.Termination.String()
-}
-
-// Play plays a game from start between black (who moves first in the
-// initial position) and white. ctx may be nil; cancelling it ends the game
-// unfinished after the current move.
-func Play(ctx context.Context, start board.Position, black, white Player, rules board.Rules) GameResult {
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	if rules.MoveCap <= 0 && rules.NoRepetition && rules.NoFortyMoves {
-		rules.MoveCap = SafetyCap
-	}
-	for _, p := range []Player{black, white} {
-		if gs, ok := p.(GameStarter); ok {
-			gs.NewGame()
-		}
-	}
-	g := board.NewGame(start, rules)
-	res := GameResult{}
-	for {
-		r, why := g.Status()
-		if r != board.Ongoing {
-			res.Result, res.Termination = r, termination(why)
-			break
-		}
-		if rules.MoveCap <= 0 && g.Ply() >= 2*SafetyCap {
-			res.Result, res.Termination = board.Draw, MoveCap
-			break
-		}
-		if ctx.Err() != nil {
-			res.Termination = Unfinished
-			break
-		}
-		side := g.Position().Side
-		mover := black
-		if side == board.White {
-			mover = white
-		}
-		m, err := mover.Move(g)
-		if err != nil {
-			res.Result, res.Termination, res.Err = board.WinFor(side.Other()), PlayerError, fmt.Errorf("%s: %w", mover.Name(), err)
-			break
-		}
-		if err := g.Play(m); err != nil {
-			res.Result, res.Termination, res.Err = board.WinFor(side.Other()), IllegalMove, fmt.Errorf("%s: %w", mover.Name(), err)
-			break
-		}
-	}
-	res.Record = pdn.FromRecord(g, res.Result,
-		pdn.Tag{Name: "Black", Value: black.Name()},
-		pdn.Tag{Name: "White", Value: white.Name()},
-		pdn.Tag{Name: "Termination", Value: res.Reason()},
-	)
-	return res
-}
 
 func termination(r board.Reason) Termination {
 	switch r {

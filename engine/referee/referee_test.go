@@ -2,10 +2,15 @@ package referee_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"math"
+	"math/bits"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"crown/engine/board"
 	"crown/engine/eval"
@@ -94,37 +99,6 @@ func TestEngineConvertsWin(t *testing.T) {
 	}
 }
 
-func TestMatch(t *testing.T) {
-	ps := search.BenchPositions()[1:5]
-	deep := referee.Entrant{Name: "d6", New: func() (referee.Player, error) { return searchPlayer(t, "d6", 6), nil }}
-	shallow := referee.Entrant{Name: "d1", New: func() (referee.Player, error) { return searchPlayer(t, "d1", 1), nil }}
-	var seen int
-	res, err := referee.Match(nil, deep, shallow, ps, referee.MatchOptions{Rules: board.Rules{MoveCap: 100}, Workers: 2,
-		OnGame: func(referee.MatchGame) { seen++ }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := res.Summary
-	if len(res.Games) != 8 || seen != 8 || s.Games != 8 || s.Wins+s.Draws+s.Losses != 8 {
-		t.Fatalf("games %d seen %d summary %+v", len(res.Games), seen, s)
-	}
-	if s.Score <= 0.5 {
-		t.Errorf("depth 6 scored %.2f against depth 1", s.Score)
-	}
-	for i, g := range res.Games {
-		if g.Index != i || g.AIsBlack != (i%2 == 0) {
-			t.Errorf("game %d out of order: %+v", i, g.Index)
-		}
-	}
-	// One worker plays exactly the same games: players are deterministic.
-	again, _ := referee.Match(nil, deep, shallow, ps, referee.MatchOptions{Rules: board.Rules{MoveCap: 100}, Workers: 1})
-	for i := range res.Games {
-		if len(again.Games[i].Record.Moves) != len(res.Games[i].Record.Moves) || again.Games[i].Result != res.Games[i].Result {
-			t.Errorf("game %d differs between 2 workers and 1", i)
-		}
-	}
-}
-
 func TestSummarise(t *testing.T) {
 	if s := referee.Summarise(5, 10, 5); s.Elo != 0 || s.Score != 0.5 || !(s.EloLow < 0 && s.EloHigh > 0) {
 		t.Errorf("even match: %+v", s)
@@ -138,5 +112,169 @@ func TestSummarise(t *testing.T) {
 	}
 	if s := referee.Summarise(0, 0, 0); s.Games != 0 || s.Elo != 0 {
 		t.Errorf("empty: %+v", s)
+	}
+}
+
+// scripted answers from a list of turns: each call pops the next answer
+// (an error, a delay) and otherwise plays the first legal move; it records
+// the turns it was given.
+type scripted struct {
+	answers []answer
+	turns   []referee.Turn
+	started int
+	failNew error
+}
+
+type answer struct {
+	took    time.Duration // reported thinking time
+	err     error
+	illegal bool // answer a move the position does not have
+}
+
+func (p *scripted) NewGame() error { p.started++; return p.failNew }
+
+func (p *scripted) MoveTurn(_ context.Context, g *board.Game, t referee.Turn) (board.Move, time.Duration, error) {
+	p.turns = append(p.turns, t)
+	a := answer{took: time.Millisecond}
+	if len(p.answers) > 0 {
+		a, p.answers = p.answers[0], p.answers[1:]
+	}
+	pos := g.Position()
+	m := pos.LegalMoves()[0]
+	if a.illegal {
+		m = board.Move{From: 0, To: 31}
+	}
+	return m, a.took, a.err
+}
+
+// TestAllowed: the time allowed is the move time or the clock plus the
+// increment, whichever is smaller (Hub's rule: the increment comes first).
+func TestAllowed(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		lim          referee.Limits
+		clock, allow time.Duration
+	}{
+		{referee.Limits{MoveTime: 100 * ms}, 0, 100 * ms},
+		{referee.Limits{Time: time.Second, Inc: 100 * ms}, 500 * ms, 600 * ms},
+		{referee.Limits{Time: time.Second, MoveTime: 50 * ms}, 500 * ms, 50 * ms},
+		{referee.Limits{Time: time.Second, MoveTime: 900 * ms}, 300 * ms, 300 * ms},
+		{referee.Limits{Time: time.Second}, -20 * ms, time.Nanosecond}, // overrun carried over: a tiny bound
+		{referee.Limits{Depth: 5}, 0, 0},                               // unbounded
+	} {
+		if got := c.lim.Allowed(c.clock); got != c.allow {
+			t.Errorf("%+v with clock %v: allowed %v, want %v", c.lim, c.clock, got, c.allow)
+		}
+	}
+}
+
+// TestClockAndFaults plays scripted games: the clock runs down by each
+// move's time and gains the increment; a late answer, an error, an
+// illegal answer and a failed new game each lose with their termination,
+// the faulty side and the seat's label in the error.
+func TestClockAndFaults(t *testing.T) {
+	ms := time.Millisecond
+	lim := referee.Limits{Time: 100 * ms, Inc: 10 * ms, Margin: 5 * ms}
+	game := func(black, white *scripted) referee.GameResult {
+		return referee.Setup{Start: board.Start(), Rules: board.Rules{},
+			Black: referee.Seat{Label: "b", Mover: black, Limits: lim},
+			White: referee.Seat{Label: "w", Mover: white, Limits: lim}}.Play(nil)
+	}
+	// White takes 30 ms a move and gains 10: 100, 80, 60, 40, 20, 0 ms
+	// on its clock; the sixth move is allowed 10 ms, takes 30 and loses.
+	slow := make([]answer, 10)
+	for i := range slow {
+		slow[i] = answer{took: 30 * ms}
+	}
+	b, w := &scripted{}, &scripted{answers: slow}
+	res := game(b, w)
+	if res.Termination != referee.TimeForfeit || res.Result != board.BlackWins || res.Faulty != board.White ||
+		res.Err == nil || !strings.HasPrefix(res.Err.Error(), "w: move took 30ms") {
+		t.Fatalf("slow White: %v %s", res.Result, res.Reason())
+	}
+	var clocks []time.Duration
+	for _, turn := range w.turns {
+		clocks = append(clocks, turn.Clock)
+	}
+	want := []time.Duration{100 * ms, 80 * ms, 60 * ms, 40 * ms, 20 * ms, 0}
+	if !slices.Equal(clocks, want) || w.turns[5].Allowed != 10*ms || w.turns[0].Due != 115*ms {
+		t.Errorf("White's clocks %v (want %v), last allowed %v, first due %v", clocks, want, w.turns[5].Allowed, w.turns[0].Due)
+	}
+	if res.Moves[board.White] != 6 || res.Thought[board.White] != 180*ms || res.MaxMove[board.White] != 30*ms ||
+		res.MaxOver[board.White] != 20*ms || !res.Limited[board.White] || b.started != 1 || w.started != 1 {
+		t.Errorf("White's moves %d, thought %v, longest %v, overrun %v; started %d %d",
+			res.Moves[board.White], res.Thought[board.White], res.MaxMove[board.White], res.MaxOver[board.White], b.started, w.started)
+	}
+	for _, c := range []struct {
+		a    answer
+		term referee.Termination
+	}{
+		{answer{err: errors.New("pipe broken")}, referee.PlayerError},
+		{answer{err: referee.Illegal(errors.New("move hello: no such move"))}, referee.IllegalMove},
+		{answer{illegal: true}, referee.IllegalMove},
+	} {
+		res := game(&scripted{answers: []answer{{}, c.a}}, &scripted{})
+		if res.Termination != c.term || res.Result != board.WhiteWins || res.Faulty != board.Black || res.Game.Ply() != 2 ||
+			!strings.HasPrefix(res.Err.Error(), "b: ") {
+			t.Errorf("%+v: %v %s after %d plies", c.a, res.Result, res.Reason(), res.Game.Ply())
+		}
+	}
+	res = game(&scripted{}, &scripted{failNew: errors.New("no answer")})
+	if res.Termination != referee.PlayerError || res.Result != board.BlackWins || res.Err.Error() != "w: new-game: no answer" {
+		t.Errorf("failed new game: %v %s", res.Result, res.Reason())
+	}
+}
+
+// kingsWin adjudicates every position with a king: the side with more
+// kings wins.
+type kingsWin struct{}
+
+func (kingsWin) MaxPieces() int { return 24 }
+func (kingsWin) Value(p *board.Position) (int, bool) {
+	own := bits.OnesCount32(p.Pieces(p.Side) & p.Kings)
+	opp := bits.OnesCount32(p.Pieces(p.Side.Other()) & p.Kings)
+	if own+opp == 0 {
+		return 0, false
+	}
+	switch {
+	case own > opp:
+		return 1, true
+	case own < opp:
+		return -1, true
+	}
+	return 0, true
+}
+
+// TestOpeningAdjudicationAndHook: the opening's moves are played before
+// the players', the adjudicator ends the game as soon as it knows the
+// position, and the hook hears every answer.
+func TestOpeningAdjudicationAndHook(t *testing.T) {
+	start, _ := board.ParseFEN("B:WK30:B5,K1")
+	g := board.NewGame(start, board.Rules{})
+	m, err := g.PlayText("5-9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var heard []referee.MoveEvent
+	b, w := &scripted{}, &scripted{}
+	res := referee.Setup{Start: start, Opening: []board.Move{m},
+		Black: referee.Seat{Label: "b", Mover: b}, White: referee.Seat{Label: "w", Mover: w},
+		Adjudicator: kingsWin{}, OnMove: func(e referee.MoveEvent) { heard = append(heard, e) }}.Play(nil)
+	// After 5-9 White (one king against one) is even: a draw, at once.
+	if res.Termination != referee.Adjudicated || res.Result != board.Draw || res.Game.Ply() != 1 || len(w.turns) != 0 || len(heard) != 0 {
+		t.Errorf("adjudication: %v %s after %d plies, %d turns, %d heard", res.Result, res.Reason(), res.Game.Ply(), len(w.turns), len(heard))
+	}
+	// Without the adjudicator the players play and the hook hears them.
+	res = referee.Setup{Start: start, Opening: []board.Move{m}, Rules: board.Rules{MoveCap: 3},
+		Black: referee.Seat{Label: "b", Mover: b}, White: referee.Seat{Label: "w", Mover: w},
+		OnMove: func(e referee.MoveEvent) { heard = append(heard, e) }}.Play(nil)
+	if res.Game.Ply() < 2 || len(heard) != res.Game.Ply()-1 || heard[0].Label != "w" || heard[0].Ply != 1 {
+		t.Errorf("%d plies, heard %d, first %+v", res.Game.Ply(), len(heard), heard)
+	}
+	// An opening move that does not play leaves the game unfinished with the reason.
+	res = referee.Setup{Start: board.Start(), Opening: []board.Move{{From: 0, To: 31}},
+		Black: referee.Seat{Mover: b}, White: referee.Seat{Mover: w}}.Play(nil)
+	if res.Termination != referee.Unfinished || res.Err == nil || !strings.Contains(res.Err.Error(), "opening move") {
+		t.Errorf("bad opening: %s", res.Reason())
 	}
 }

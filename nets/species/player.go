@@ -32,6 +32,10 @@ type PlayerConfig struct {
 	Full   bool   // crown's search instead of the seeds' fixed-depth alpha-beta
 	HashMB int    // full mode: table size of each member (0 = 8 MiB)
 	Seed   uint64 // tie-break seed; every game starts from it again
+	// Full mode: the endgame database the members probe and when (the
+	// seeds' fixed-depth search has no probes).
+	Tablebase search.Tablebase
+	EGDB      search.EGDBPolicy
 }
 
 // defaultMemberHashMB is a full-mode member's table when none is given:
@@ -70,7 +74,7 @@ func NewPlayer(label string, e *nets.Ensemble, cfg PlayerConfig) (*Player, error
 		if hash <= 0 {
 			hash = defaultMemberHashMB
 		}
-		s, err := search.New(search.Options{Eval: fast.Factory(c), HashMB: hash, Threads: 1})
+		s, err := search.New(search.Options{Eval: fast.Factory(c), HashMB: hash, Threads: 1, Tablebase: cfg.Tablebase, EGDB: cfg.EGDB})
 		if err != nil {
 			return nil, err
 		}

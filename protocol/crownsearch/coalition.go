@@ -19,11 +19,10 @@ import (
 	"crown/book"
 	"crown/engine/board"
 	"crown/engine/search"
-	"crown/engine/setup"
-	"crown/nets"
 	"crown/nets/fast"
 	"crown/nets/species"
 	"crown/protocol"
+	"crown/protocol/players"
 )
 
 // Ensemble is the evaluator name of the coalition searcher.
@@ -46,7 +45,7 @@ type Coalition struct {
 // memberSearch is one network's search, given its context and limits before
 // every vote (species.Voter).
 type memberSearch struct {
-	scale setup.Scale // its scores to men
+	scale players.Scale // its scores to men
 	label string
 	s     *search.Searcher
 	ctx   context.Context
@@ -100,15 +99,15 @@ func (c *Coalition) Configure(o protocol.Options) error {
 	}
 	first := c.members == nil
 	player := c.player
-	if first || o.Book != c.opts.Book || o.BookFile != c.opts.BookFile {
+	if first || bookChoice(o) != bookChoice(c.opts) {
 		var err error
-		if player, err = bookPlayer(o.Book, o.BookFile); err != nil {
+		if player, err = bookChoice(o).Open(); err != nil {
 			return err
 		}
 	}
 	members := c.members
 	if first || file != c.loaded || o.HashMB != c.opts.HashMB || o.EGDBPolicy != c.opts.EGDBPolicy {
-		e, err := loadEnsemble(file)
+		e, err := players.LoadEnsemble(file)
 		if err != nil {
 			return err
 		}
@@ -124,7 +123,7 @@ func (c *Coalition) Configure(o protocol.Options) error {
 				return err
 			}
 			// Each member's scores print in men, like a single network's.
-			fit, err := setup.FitScale(fast.Factory(net), search.FScale)
+			fit, err := players.FitScale(fast.Factory(net), search.FScale)
 			if err != nil {
 				return fmt.Errorf("ensemble member %d: %w", i, err)
 			}
@@ -139,22 +138,6 @@ func (c *Coalition) Configure(o protocol.Options) error {
 	c.members, c.player, c.opts, c.loaded = members, player, o, file
 	c.vote = species.NewCoalition(voters, coalitionSeed)
 	return nil
-}
-
-// loadEnsemble reads an ensemble file, or a weight file as a coalition of one.
-func loadEnsemble(path string) (*nets.Ensemble, error) {
-	e, err := nets.LoadEnsemble(path)
-	if errors.Is(err, nets.ErrNotEnsemble) {
-		n, err := nets.Load(path)
-		if err != nil {
-			return nil, fmt.Errorf("ensemble: %w", err)
-		}
-		return &nets.Ensemble{Members: []nets.Member{{Label: path, Net: n}}}, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("ensemble: %w", err)
-	}
-	return e, nil
 }
 
 // Search implements protocol.Searcher: all members search at once, then vote.

@@ -1,5 +1,5 @@
 // Package crownsearch adapts engine/search to protocol.Searcher: the
-// protocol's options choose the evaluator (package setup's registry:
+// protocol's options choose the evaluator (package players' registry:
 // material, a neural network, a seed-004 heuristic), table size, threads,
 // opening book and endgame database; a book move, or the database's move
 // when the root is in the database, is played without searching (except in
@@ -10,7 +10,6 @@ package crownsearch
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -18,16 +17,16 @@ import (
 	"crown/book"
 	"crown/engine/board"
 	"crown/engine/search"
-	"crown/engine/setup"
 	"crown/protocol"
+	"crown/protocol/players"
 )
 
 // Evaluator names accepted in Options.Evaluator ("" means
-// setup.DefaultEval); all of setup.EvalNames are accepted.
+// players.DefaultEval); all of players.EvalNames are accepted.
 const (
-	Material  = setup.Material  // piece count, kings 1.5 (seed 001's control player)
-	NN        = setup.NN        // a seeds' neural network: Options.NetFile, or the embedded default
-	Heuristic = setup.Heuristic // a seed-004 heuristic of any kind; Options.NetFile is its weight file
+	Material  = players.Material  // piece count, kings 1.5 (seed 001's control player)
+	NN        = players.NN        // a seeds' neural network: Options.NetFile, or the embedded default
+	Heuristic = players.Heuristic // a seed-004 heuristic of any kind; Options.NetFile is its weight file
 )
 
 // bookSeed fixes the random choices of the random and weighted book
@@ -39,10 +38,10 @@ type Searcher struct {
 	log     zerolog.Logger
 	s       *search.Searcher
 	opts    protocol.Options
-	player  *book.Player   // nil when the book is off
-	endgame *setup.Endgame // nil when the database policy is off
-	eval    setup.Loaded   // the evaluator and its scale to men
-	known   *book.Book     // the embedded book, for KnownOpening
+	player  *book.Player     // nil when the book is off
+	endgame *players.Endgame // nil when the database policy is off
+	eval    players.Loaded   // the evaluator and its scale to men
+	known   *book.Book       // the embedded book, for KnownOpening
 }
 
 // New returns a searcher with protocol.DefaultOptions.
@@ -59,8 +58,8 @@ func New(log zerolog.Logger) (*Searcher, error) {
 }
 
 // Evaluators implements protocol.Evaluators; the default
-// (setup.DefaultEval) comes first.
-func (a *Searcher) Evaluators() []string { return setup.EvalNames() }
+// (players.DefaultEval) comes first.
+func (a *Searcher) Evaluators() []string { return players.EvalNames() }
 
 // KnownOpening implements protocol.Openings: p is a position of the
 // embedded opening book (whatever the book policy).
@@ -72,13 +71,13 @@ func (a *Searcher) NewGame() { a.s.Clear() }
 // evalChoice maps the protocol's evaluator and its one file option onto the
 // registry: net-file is the network for nn and the weights for heuristics,
 // and is ignored by material.
-func evalChoice(o protocol.Options) setup.Eval {
-	e := setup.Eval{Name: o.Evaluator}
+func evalChoice(o protocol.Options) players.Eval {
+	e := players.Eval{Name: o.Evaluator}
 	if e.Name == "" {
-		e.Name = setup.DefaultEval
+		e.Name = players.DefaultEval
 	}
 	switch {
-	case e.Name == NN || e.Name == setup.NNUE:
+	case e.Name == NN || e.Name == players.NNUE:
 		e.Net = o.NetFile
 	case e.Name == Material:
 	default:
@@ -87,8 +86,8 @@ func evalChoice(o protocol.Options) setup.Eval {
 	return e
 }
 
-func egdbChoice(o protocol.Options) setup.EGDB {
-	return setup.EGDB{Dir: o.EGDBDir, Policy: o.EGDBPolicy, CacheMiB: o.EGDBCacheMB, Pieces: o.EGDBMaxPieces}
+func egdbChoice(o protocol.Options) players.EGDB {
+	return players.EGDB{Dir: o.EGDBDir, Policy: o.EGDBPolicy, CacheMiB: o.EGDBCacheMB, Pieces: o.EGDBMaxPieces}
 }
 
 // Configure applies o. Everything is checked and loaded before anything
@@ -103,9 +102,9 @@ func (a *Searcher) Configure(o protocol.Options) error {
 		}
 	}
 	player := a.player
-	if first || o.Book != a.opts.Book || o.BookFile != a.opts.BookFile {
+	if first || bookChoice(o) != bookChoice(a.opts) {
 		var err error
-		if player, err = bookPlayer(o.Book, o.BookFile); err != nil {
+		if player, err = bookChoice(o).Open(); err != nil {
 			return err
 		}
 	}
@@ -117,8 +116,8 @@ func (a *Searcher) Configure(o protocol.Options) error {
 			return err
 		}
 	}
-	if first || newDB || evalChoice(o) != evalChoice(a.opts) || o.SearchTrial != a.opts.SearchTrial {
-		so := search.Options{Eval: newEval.New, HashMB: o.HashMB, Threads: o.Threads, EGDB: o.EGDBPolicy}
+	if first || newDB || evalChoice(o) != evalChoice(a.opts) || o.SearchTrial != a.opts.SearchTrial || o.Mode != a.opts.Mode {
+		so := search.Options{Eval: newEval.New, HashMB: o.HashMB, Threads: o.Threads, EGDB: o.EGDBPolicy, Mode: o.Mode}
 		if err := so.SetTrial(o.SearchTrial); err != nil {
 			if newDB {
 				endgame.Close()
@@ -161,24 +160,14 @@ func (a *Searcher) Configure(o protocol.Options) error {
 	return nil
 }
 
-func bookPlayer(policy, file string) (*book.Player, error) {
-	p, err := book.ParsePolicy(policy)
-	if err != nil {
-		return nil, err
+// bookChoice is the book of o; its choices are seeded by o.BookSeed, or
+// bookSeed when that is 0.
+func bookChoice(o protocol.Options) players.Book {
+	seed := o.BookSeed
+	if seed == 0 {
+		seed = bookSeed
 	}
-	if p == book.Off {
-		return nil, nil
-	}
-	var b *book.Book
-	if file == "" {
-		b, err = book.Default()
-	} else {
-		b, err = book.Load(file)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("opening book: %w", err)
-	}
-	return book.NewPlayer(b, p, 0, bookSeed), nil
+	return players.Book{Policy: o.Book, File: o.BookFile, MaxPly: o.BookPlies, Seed: seed}
 }
 
 // Search implements protocol.Searcher.
@@ -222,7 +211,7 @@ func (a *Searcher) Search(ctx context.Context, req protocol.Request, info func(p
 			}()
 		}
 	}
-	// Scores go out in men (setup.Scale): the search keeps the evaluator's units.
+	// Scores go out in men (players.Scale): the search keeps the evaluator's units.
 	men := a.eval.Scale.Men
 	res := a.s.Search(ctx, lim, g.Position(), g.History(), func(i search.Info) {
 		var roots []search.RootScore
@@ -261,7 +250,7 @@ func (a *Searcher) databaseMove(g *board.Game, l protocol.Limits) (protocol.Resu
 	if !ok {
 		return protocol.Result{}, false
 	}
-	score := setup.Score(v, &p)
+	score := players.Score(v, &p)
 	if c := p.Play(m); !c.HasMoves() {
 		score = search.Win - 1
 	}

@@ -7,7 +7,7 @@ package gui
 import (
 	"bufio"
 	"context"
-	"crown/engine/setup"
+	"crown/protocol/players"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -245,7 +245,7 @@ func TestPageAndInfo(t *testing.T) {
 	}
 	var info serverInfo
 	c.call("GET", "/api/info", "", &info)
-	if len(info.Ballots) != 156 || info.Eleven != 2400 || len(info.Evaluators) != 3 || info.Evaluators[0] != setup.DefaultEval {
+	if len(info.Ballots) != 156 || info.Eleven != 2400 || len(info.Evaluators) != 3 || info.Evaluators[0] != players.DefaultEval {
 		t.Errorf("info: %d ballots, %d eleven-man, evaluators %v", len(info.Ballots), info.Eleven, info.Evaluators)
 	}
 }

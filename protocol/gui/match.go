@@ -17,6 +17,7 @@ import (
 
 	"crown/engine/board"
 	"crown/engine/pdn"
+	"crown/engine/referee"
 	"crown/protocol"
 	"crown/protocol/crownsearch"
 )
@@ -196,22 +197,21 @@ func (s *session) playerB(req matchRequest) (move mover, newGame func() error, c
 		return s.crownMover(sr, req.B), func() error { sr.NewGame(); return nil }, func() {}, nil
 	}
 	spec := s.srv.players[req.BPlayer-1]
-	pl, err := spec.Factory(s.log, req.Openings == "acf")()
+	lim := referee.Limits{Depth: req.B.Depth, MoveTime: time.Duration(req.B.MoveTimeMS) * time.Millisecond}
+	if req.B.Depth == 0 {
+		lim.Margin = engineMargin
+	}
+	pl, err := spec.Factory(s.log, req.Openings == "acf", lim)()
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	lv := protocol.Level{Depth: req.B.Depth, MoveTime: time.Duration(req.B.MoveTimeMS) * time.Millisecond}
-	limit := time.Duration(0)
-	if req.B.Depth == 0 {
-		limit = lv.MoveTime + engineMargin
+	turn := referee.Turn{Limits: lim, Allowed: lim.Allowed(0)}
+	if turn.Allowed > 0 {
+		turn.Due = turn.Allowed + lim.Margin
 	}
 	move = func(ctx context.Context, g *board.Game, _ uint64) (board.Move, error) {
-		text, _, err := pl.Move(ctx, g, lv, limit)
-		if err != nil {
-			return board.Move{}, err
-		}
-		p := g.Position()
-		return p.ParseMove(text)
+		m, _, err := pl.MoveTurn(ctx, g, turn)
+		return m, err
 	}
 	return move, pl.NewGame, func() { pl.Close() }, nil
 }

@@ -16,7 +16,7 @@ import (
 	"slices"
 
 	"crown/engine/search"
-	"crown/engine/setup"
+	"crown/protocol/players"
 )
 
 // maxBody bounds a request body; a PDN of a few hundred games fits.
@@ -25,9 +25,9 @@ const maxBody = 1 << 20
 // guiEvaluators are the evaluators the page may choose: those that need no
 // weight file, engine mode's default first.
 func guiEvaluators() []string {
-	names := []string{setup.DefaultEval}
-	for _, n := range []string{setup.NNUE, setup.NN, setup.Material} {
-		if n != setup.DefaultEval {
+	names := []string{players.DefaultEval}
+	for _, n := range []string{players.NNUE, players.NN, players.Material} {
+		if n != players.DefaultEval {
 			names = append(names, n)
 		}
 	}

@@ -25,9 +25,9 @@ import (
 
 	"crown/book"
 	"crown/engine/search"
-	"crown/engine/setup"
 	"crown/protocol"
 	"crown/protocol/match"
+	"crown/protocol/players"
 )
 
 // Options configure a Server.
@@ -57,8 +57,8 @@ type Server struct {
 	players  []match.Spec
 	openings openings
 	book     *book.Book
-	egdb     prober         // nil when the database cannot be opened
-	endgame  *setup.Endgame // closed by Close
+	egdb     prober           // nil when the database cannot be opened
+	endgame  *players.Endgame // closed by Close
 	ctx      context.Context
 	cancel   context.CancelFunc
 
@@ -76,7 +76,7 @@ func New(o Options) (*Server, error) {
 	}
 	srv := &Server{log: o.Log, max: o.MaxSessions, hashMB: o.HashMB, hosts: hosts, netFile: o.NetFile, players: o.Players, sessions: map[string]*session{}}
 	if o.NetFile != "" {
-		if _, err := (setup.Eval{Name: setup.NN, Net: o.NetFile}).Factory(); err != nil {
+		if _, err := (players.Eval{Name: players.NN, Net: o.NetFile}).Factory(); err != nil {
 			return nil, err
 		}
 	}
@@ -93,7 +93,7 @@ func New(o Options) (*Server, error) {
 	if srv.book, err = book.Default(); err != nil {
 		return nil, err
 	}
-	eg, err := setup.EGDB{Policy: setup.DefaultEGDBPolicy}.Open()
+	eg, err := players.EGDB{Policy: players.DefaultEGDBPolicy}.Open()
 	if err != nil {
 		srv.log.Warn().Err(err).Msg("no endgame database verdicts")
 	} else if eg != nil {
@@ -144,7 +144,7 @@ func (srv *Server) Handler() http.Handler {
 func (srv *Server) searchOptions(name string) protocol.Options {
 	o := protocol.DefaultOptions()
 	o.Evaluator, o.HashMB = name, srv.hashMB
-	if name == setup.NN {
+	if name == players.NN {
 		o.NetFile = srv.netFile
 	}
 	return o

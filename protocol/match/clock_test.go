@@ -5,14 +5,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rs/zerolog"
-
 	"crown/engine/board"
+	"crown/engine/referee"
 	"crown/protocol"
 )
 
 // sleeper plays the first legal move after sleeping, recording the levels
-// and limits it was given.
+// and the times due it was given.
 type sleeper struct {
 	sleep  time.Duration
 	levels []protocol.Level
@@ -21,34 +20,36 @@ type sleeper struct {
 
 func (p *sleeper) NewGame() error { return nil }
 func (p *sleeper) Close() error   { return nil }
-func (p *sleeper) Move(ctx context.Context, g *board.Game, lv protocol.Level, limit time.Duration) (string, time.Duration, error) {
-	p.levels = append(p.levels, lv)
-	p.limits = append(p.limits, limit)
+func (p *sleeper) MoveTurn(ctx context.Context, g *board.Game, t referee.Turn) (board.Move, time.Duration, error) {
+	p.levels = append(p.levels, level(t))
+	p.limits = append(p.limits, t.Due)
 	t0 := time.Now()
 	select {
 	case <-time.After(p.sleep):
 	case <-ctx.Done():
 	}
 	pos := g.Position()
-	return pos.LegalMoves()[0].HubString(), time.Since(t0), nil
+	return pos.LegalMoves()[0], time.Since(t0), nil
 }
+
+var _ Player = (*sleeper)(nil)
 
 func TestAllowedAndLevel(t *testing.T) {
 	ms := time.Millisecond
 	for _, c := range []struct {
-		lim          Limits
+		lim          referee.Limits
 		clock, allow time.Duration
 	}{
-		{Limits{MoveTime: 100 * ms}, 0, 100 * ms},
-		{Limits{Time: time.Second, Inc: 100 * ms}, 500 * ms, 600 * ms},      // Hub: the increment comes first
-		{Limits{Time: time.Second, MoveTime: 50 * ms}, 500 * ms, 50 * ms},   // the smaller
-		{Limits{Time: time.Second, MoveTime: 900 * ms}, 300 * ms, 300 * ms}, // the clock is smaller
-		{Limits{Depth: 5}, 0, 0},                                            // unbounded
+		{referee.Limits{MoveTime: 100 * ms}, 0, 100 * ms},
+		{referee.Limits{Time: time.Second, Inc: 100 * ms}, 500 * ms, 600 * ms},      // Hub: the increment comes first
+		{referee.Limits{Time: time.Second, MoveTime: 50 * ms}, 500 * ms, 50 * ms},   // the smaller
+		{referee.Limits{Time: time.Second, MoveTime: 900 * ms}, 300 * ms, 300 * ms}, // the clock is smaller
+		{referee.Limits{Depth: 5}, 0, 0},                                            // unbounded
 	} {
-		if got := c.lim.allowed(c.clock); got != c.allow {
+		if got := c.lim.Allowed(c.clock); got != c.allow {
 			t.Errorf("%+v with clock %v: allowed %v, want %v", c.lim, c.clock, got, c.allow)
 		}
-		lv := c.lim.level(c.clock)
+		lv := level(referee.Turn{Limits: c.lim, Clock: c.clock})
 		if lv.Clock != (c.lim.Time > 0) || (lv.Clock && (lv.Time != max(c.clock, 0) || lv.Inc != c.lim.Inc)) || lv.MoveTime != c.lim.MoveTime || lv.Depth != c.lim.Depth {
 			t.Errorf("%+v: level %+v", c.lim, lv)
 		}
@@ -61,11 +62,12 @@ func TestAllowedAndLevel(t *testing.T) {
 // it overruns the clock plus the margin and loses on time.
 func TestClock(t *testing.T) {
 	fast, slow := &sleeper{sleep: 10 * time.Millisecond}, &sleeper{sleep: 40 * time.Millisecond}
-	lim := Limits{Time: 300 * time.Millisecond, Inc: 20 * time.Millisecond, Margin: 30 * time.Millisecond}
-	out := play(context.Background(), Opening{Name: "start", Start: board.Start()},
-		&seat{label: "fast", p: fast, lim: lim}, &seat{label: "slow", p: slow, lim: lim}, board.Rules{NoRepetition: true, NoFortyMoves: true}, nil, nopLog())
-	if out.termination != EndTime || out.result != board.BlackWins || out.faulty != board.White {
-		t.Fatalf("%s %v (fault %v)", out.termination, out.result, out.fault)
+	lim := referee.Limits{Time: 300 * time.Millisecond, Inc: 20 * time.Millisecond, Margin: 30 * time.Millisecond}
+	out := referee.Setup{Start: board.Start(), Rules: board.Rules{NoRepetition: true, NoFortyMoves: true},
+		Black: referee.Seat{Label: "fast", Mover: fast, Limits: lim},
+		White: referee.Seat{Label: "slow", Mover: slow, Limits: lim}}.Play(context.Background())
+	if out.Termination.String() != EndTime || out.Result != board.BlackWins || out.Faulty != board.White {
+		t.Fatalf("%s %v (fault %v)", out.Termination, out.Result, out.Err)
 	}
 	// The slow side starts with 300 ms and loses about 20 ms a move, so it
 	// forfeits after about 15 moves; each level it saw had a smaller clock.
@@ -86,5 +88,3 @@ func TestClock(t *testing.T) {
 		t.Errorf("first limit %v, want %v", got, want)
 	}
 }
-
-func nopLog() zerolog.Logger { return zerolog.Nop() }

@@ -1,6 +1,7 @@
 // openings.go supplies a match's start positions: the 156 ACF 3-move ballots
 // in use (from the book package's table of named openings, which leaves out
-// the 18 barred ballots), the 2,400 eleven-man ballots (CheckerBoard's
+// the 18 barred ballots), the seven first moves (seed 001's control
+// experiment), the 2,400 eleven-man ballots (CheckerBoard's
 // 11_man_english set, embedded), the start position, or a file of FENs
 // (one per line, or the "acf | moves | FEN" table of
 // ../shared/data/acf-3move-ballots-fen.txt) or of PDN games (each game's
@@ -44,6 +45,7 @@ func (o Opening) Position() board.Position {
 // Built-in opening sets for LoadOpenings.
 const (
 	SetACF    = "acf"    // the 156 ACF 3-move ballots in use
+	SetFirst7 = "first7" // the seven first moves of Black (seed 001's control)
 	SetEleven = "eleven" // the 2,400 eleven-man ballots
 	SetStart  = "start"  // the initial position only
 )
@@ -53,7 +55,9 @@ const (
 func LoadOpenings(src string) ([]Opening, error) {
 	switch src {
 	case SetACF:
-		return acfBallots()
+		return namedLines(func(o book.Opening) bool { return strings.HasPrefix(o.Name, "ACF ") && len(o.Moves) == 3 })
+	case SetFirst7:
+		return namedLines(func(o book.Opening) bool { return !strings.HasPrefix(o.Name, "ACF ") && len(o.Moves) == 1 })
 	case SetEleven:
 		return parseFENLines(elevenMan, "eleven-man")
 	case SetStart:
@@ -78,11 +82,12 @@ func ParseOpenings(text, src string) ([]Opening, error) {
 	return parseFENLines(text, src)
 }
 
-// acfBallots plays out the ACF lines of the book's opening table.
-func acfBallots() ([]Opening, error) {
+// namedLines plays out the lines of the book's opening table that keep
+// says to.
+func namedLines(keep func(book.Opening) bool) ([]Opening, error) {
 	var out []Opening
 	for _, o := range book.Openings() {
-		if !strings.HasPrefix(o.Name, "ACF ") || len(o.Moves) != 3 {
+		if !keep(o) {
 			continue
 		}
 		op := Opening{Name: o.Name + ": " + strings.Join(o.Moves, " "), Start: board.Start()}

@@ -1,36 +1,55 @@
 // player.go declares what the runner needs from a player and implements it
-// twice: crown's own search in this process (through the protocol adapter
-// crownsearch, so it is configured exactly as in engine mode) and an
-// external engine speaking Hub (package hubclient).
+// three times: crown's own search in this process (through the protocol
+// adapter crownsearch, so it is configured exactly as in engine mode), a
+// coalition of networks voting on each move (players.Coalition, seed 002)
+// and an external engine speaking Hub (package hubclient). The referee
+// (engine/referee) plays the games; these adapters turn its turns into
+// each engine's limits.
 package match
 
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/rs/zerolog"
 
 	"crown/engine/board"
+	"crown/engine/referee"
 	"crown/protocol"
 	"crown/protocol/crownsearch"
 	"crown/protocol/hubclient"
+	"crown/protocol/players"
 )
 
-// Player is one engine instance, used by one game at a time.
-//
-// Move returns the move for g's side to move as text in any notation (the
-// runner checks it against the rules) and the time the player thought,
-// measured from the start of the search (Hub: from `go`), so that work an
-// engine does between games (new-game clearing its table) is not on its
-// clock. limit, if positive, is the time allowed plus the margin: the
-// player must answer by then, counted the same way. It must also return
-// when ctx ends. An error means the player is broken; the runner scores the
-// game as lost, closes the player and makes a new one.
+// Player is one engine instance, used by one game at a time: the referee
+// asks it for moves (referee.Mover) and tells it of every new game; an
+// error means the player is broken, and the runner scores the game as
+// lost, closes the player and makes a new one.
 type Player interface {
-	NewGame() error
-	Move(ctx context.Context, g *board.Game, lv protocol.Level, limit time.Duration) (string, time.Duration, error)
+	referee.Mover
+	referee.Starter
 	Close() error
+}
+
+// Unsearched counts the moves of the current game a player made without
+// searching: from its opening book and from the endgame database (crown's
+// own players; an engine process does not say).
+type Unsearched struct{ Book, Database int }
+
+// counter is implemented by players that count their unsearched moves.
+type counter interface{ unsearched() Unsearched }
+
+// level is the Hub level of one turn: the seat's depth, nodes and move
+// time, and its clock when it has one.
+func level(t referee.Turn) protocol.Level {
+	l := t.Limits
+	lv := protocol.Level{Depth: l.Depth, Nodes: l.Nodes, MoveTime: l.MoveTime}
+	if l.Time > 0 {
+		lv.Clock, lv.Time, lv.Inc = true, max(t.Clock, 0), l.Inc
+	}
+	return lv
 }
 
 // internalOverhead is taken off an internal player's time limits, as the
@@ -43,7 +62,8 @@ const internalOverhead = 20 * time.Millisecond
 
 // internal is crown's search in this process.
 type internal struct {
-	s *crownsearch.Searcher
+	s     *crownsearch.Searcher
+	count Unsearched
 }
 
 func newInternal(o protocol.Options, log zerolog.Logger) (*internal, error) {
@@ -57,14 +77,15 @@ func newInternal(o protocol.Options, log zerolog.Logger) (*internal, error) {
 	return &internal{s: s}, nil
 }
 
-func (p *internal) NewGame() error { p.s.NewGame(); return nil }
-func (p *internal) Close() error   { return nil }
+func (p *internal) NewGame() error         { p.s.NewGame(); p.count = Unsearched{}; return nil }
+func (p *internal) Close() error           { return nil }
+func (p *internal) unsearched() Unsearched { return p.count }
 
-func (p *internal) Move(ctx context.Context, g *board.Game, lv protocol.Level, limit time.Duration) (string, time.Duration, error) {
-	lim := lv.Limits(internalOverhead)
+func (p *internal) MoveTurn(ctx context.Context, g *board.Game, t referee.Turn) (board.Move, time.Duration, error) {
+	lim := level(t).Limits(internalOverhead)
 	d := lim.Deadline()
-	if limit > 0 && (d == 0 || limit < d) {
-		d = limit
+	if t.Due > 0 && (d == 0 || t.Due < d) {
+		d = t.Due
 	}
 	if d > 0 {
 		var cancel context.CancelFunc
@@ -75,9 +96,41 @@ func (p *internal) Move(ctx context.Context, g *board.Game, lv protocol.Level, l
 	res := p.s.Search(ctx, protocol.Request{Game: g, Limits: lim, Mode: protocol.Think}, func(protocol.Info) {})
 	took := time.Since(t0)
 	if len(res.PV) == 0 {
-		return "", took, errors.New("search returned no move")
+		return board.Move{}, took, errors.New("search returned no move")
 	}
-	return res.PV[0].HubString(), took, nil
+	switch res.Source {
+	case protocol.SourceBook:
+		p.count.Book++
+	case protocol.SourceEGDB:
+		p.count.Database++
+	}
+	return res.PV[0], took, nil
+}
+
+// coalition is an ensemble's networks voting, in this process. It plays at
+// a fixed depth: the turn's time is not passed on, only measured.
+type coalition struct {
+	p *players.CoalitionPlayer
+	m referee.Mover
+}
+
+func newCoalition(c players.Coalition) (*coalition, error) {
+	p, err := c.New()
+	if err != nil {
+		return nil, err
+	}
+	return &coalition{p: p, m: referee.Timed(p)}, nil
+}
+
+func (c *coalition) NewGame() error { c.p.NewGame(); return nil }
+func (c *coalition) Close() error   { return c.p.Close() }
+func (c *coalition) unsearched() Unsearched {
+	book, db := c.p.Unsearched()
+	return Unsearched{Book: book, Database: db}
+}
+
+func (c *coalition) MoveTurn(ctx context.Context, g *board.Game, t referee.Turn) (board.Move, time.Duration, error) {
+	return c.m.MoveTurn(ctx, g, t)
 }
 
 // external is an engine process speaking Hub.
@@ -88,7 +141,17 @@ type external struct {
 func (p *external) NewGame() error { return p.e.NewGame() }
 func (p *external) Close() error   { return p.e.Close() }
 
-func (p *external) Move(ctx context.Context, g *board.Game, lv protocol.Level, limit time.Duration) (string, time.Duration, error) {
-	r, err := p.e.Think(ctx, g, lv, limit)
-	return r.Move, r.Time, err
+// MoveTurn sends the game and the turn's level; an answer that does not
+// read as a legal move is an illegal move.
+func (p *external) MoveTurn(ctx context.Context, g *board.Game, t referee.Turn) (board.Move, time.Duration, error) {
+	r, err := p.e.Think(ctx, g, level(t), t.Due)
+	if err != nil {
+		return board.Move{}, r.Time, err
+	}
+	pos := g.Position()
+	m, err := pos.ParseMove(r.Move)
+	if err != nil {
+		return board.Move{}, r.Time, referee.Illegal(fmt.Errorf("move %s: %w", r.Move, err))
+	}
+	return m, r.Time, nil
 }

@@ -10,7 +10,8 @@
 // the Elo difference with its 95% interval, the seeds' USCF rating and the
 // longest move each player took against its limit.
 //
-// runner.go holds Run and the bookkeeping of finished games.
+// runner.go holds Run and the bookkeeping of finished games; the games
+// themselves are played by engine/referee, crown's one game loop.
 package match
 
 import (
@@ -29,7 +30,6 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"crown/egdb"
 	"crown/engine/board"
 	"crown/engine/fsutil"
 	"crown/engine/pdn"
@@ -40,14 +40,14 @@ import (
 type Options struct {
 	A, B     Spec
 	Openings []Opening
-	Limits   Limits
+	Limits   referee.Limits
 	Rules    board.Rules
-	DB       *egdb.DB // adjudicates positions it covers; nil: no adjudication
-	Workers  int      // games at once; 0: one per core
-	PDN      string   // the games file, read to resume and rewritten after every game; "": none
-	BookOff  bool     // openings are ballots: books off unless a spec turns one on
-	SPRT     *SPRT    // stop when decided; nil: play every game
-	USCF     USCF
+	DB       referee.Adjudicator // an endgame database adjudicating the positions it covers; nil: none
+	Workers  int                 // games at once; 0: one per core
+	PDN      string              // the games file, read to resume and rewritten after every game; "": none
+	BookOff  bool                // openings are ballots: books off unless a spec turns one on
+	SPRT     *referee.SPRT       // stop when decided; nil: play every game
+	USCF     referee.USCF
 	Log      zerolog.Logger
 	// OnGame is called after each finished game with the standing,
 	// serialised (never two at once).
@@ -70,7 +70,12 @@ type Game struct {
 	MaxMove [2]time.Duration
 	MaxOver [2]time.Duration
 	Limited [2]bool
-	Record  *pdn.Game
+	// Moves made, the time they took in all and the moves made without
+	// searching, for A and B (0 for a game read back from the file).
+	Moves      [2]int
+	Thought    [2]time.Duration
+	Unsearched [2]Unsearched
+	Record     *pdn.Game
 }
 
 // AScore is A's score: 1, 1/2 or 0.
@@ -90,7 +95,7 @@ type Standing struct {
 	ByColour [2][3]int
 	Summary  referee.Summary
 	LLR      float64
-	Decision Decision
+	Decision referee.Decision
 	// Faults counts time forfeits, illegal moves and engine failures of A
 	// ([0]) and B ([1]).
 	Faults [2]map[string]int
@@ -99,13 +104,26 @@ type Standing struct {
 	MaxMove [2]time.Duration
 	MaxOver [2]time.Duration
 	Limited [2]bool
+	// Moves and Thought sum the games played in this run (not those read
+	// back), for A and B: Thought/Moves is a player's mean time a move.
+	Moves   [2]int
+	Thought [2]time.Duration
+}
+
+// MeanMove is player k's (0: A, 1: B) mean time a move over the games
+// played in this run; 0 without moves.
+func (st Standing) MeanMove(k int) time.Duration {
+	if st.Moves[k] == 0 {
+		return 0
+	}
+	return st.Thought[k] / time.Duration(st.Moves[k])
 }
 
 // Result is a finished or stopped match.
 type Result struct {
 	Games    []Game // by index
 	Standing Standing
-	USCF     USCFRating
+	USCF     referee.USCFRating
 	Labels   [2]string
 	Stopped  bool // ended early by the SPRT
 }
@@ -132,10 +150,13 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 		}
 	}
 	if o.USCF.Orderings == 0 {
-		o.USCF = DefaultUSCF()
+		o.USCF = referee.DefaultUSCF()
 	}
 	la, lb := Labels(o.A, o.B)
 	m := &runner{o: o, labels: [2]string{la, lb}, total: 2 * len(o.Openings)}
+	if o.Log.Debug().Enabled() {
+		m.onMove = m.logMove
+	}
 	if err := m.resume(); err != nil {
 		return nil, err
 	}
@@ -147,7 +168,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 			todo = append(todo, i)
 		}
 	}
-	if len(todo) > 0 && st.Decision == Continue {
+	if len(todo) > 0 && st.Decision == referee.Continue {
 		if err := m.play(ctx, todo); err != nil {
 			return nil, err
 		}
@@ -156,7 +177,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 		res.Games = append(res.Games, m.done[i])
 	}
 	res.Standing = m.standing()
-	res.Stopped = res.Standing.Decision != Continue && len(res.Games) < m.total
+	res.Stopped = res.Standing.Decision != referee.Continue && len(res.Games) < m.total
 	scores := make([]float64, len(res.Games))
 	for i, g := range res.Games {
 		scores[i] = g.AScore()
@@ -172,6 +193,18 @@ type runner struct {
 	mu     sync.Mutex
 	done   map[int]Game
 	stop   context.CancelFunc // ends play when the SPRT decides
+	// onMove logs every move at debug level; nil when that level is off,
+	// so the referee has nothing to call.
+	onMove func(referee.MoveEvent)
+}
+
+// logMove is the debug line of one move: its time and the time allowed.
+func (m *runner) logMove(e referee.MoveEvent) {
+	ev := m.o.Log.Debug().Str("player", e.Label).Int("ply", e.Ply)
+	if e.Err == nil {
+		ev = ev.Str("move", e.Move.String())
+	}
+	ev.Dur("ms", e.Took).Dur("allowed_ms", e.Allowed).Err(e.Err).Msg("move")
 }
 
 // names returns the Black and White labels of game i.
@@ -265,7 +298,7 @@ type worker struct {
 	m    *runner
 	new  [2]func() (Player, error)
 	p    [2]Player
-	lims [2]Limits
+	lims [2]referee.Limits
 }
 
 // player returns player k, starting it if needed.
@@ -296,7 +329,7 @@ func (w *worker) close() {
 }
 
 // limitsFor applies a spec's own limits over the match's.
-func limitsFor(base Limits, s Spec) Limits {
+func limitsFor(base referee.Limits, s Spec) referee.Limits {
 	l := base
 	if s.Depth > 0 || s.Nodes > 0 || s.MoveTime > 0 {
 		l.Depth, l.Nodes, l.MoveTime = s.Depth, s.Nodes, s.MoveTime
@@ -317,10 +350,12 @@ func (m *runner) play(ctx context.Context, todo []int) error {
 	}
 	n = max(1, min(n, len(todo)))
 	workers := make([]*worker, n)
+	lims := [2]referee.Limits{limitsFor(m.o.Limits, m.o.A), limitsFor(m.o.Limits, m.o.B)}
+	// One factory per side, shared by the workers, so its instances are
+	// counted across them (book-seed gives each its own seed).
+	factories := [2]func() (Player, error){m.o.A.Factory(m.o.Log, m.o.BookOff, lims[0]), m.o.B.Factory(m.o.Log, m.o.BookOff, lims[1])}
 	for i := range workers {
-		w := &worker{m: m,
-			new:  [2]func() (Player, error){m.o.A.Factory(m.o.Log, m.o.BookOff), m.o.B.Factory(m.o.Log, m.o.BookOff)},
-			lims: [2]Limits{limitsFor(m.o.Limits, m.o.A), limitsFor(m.o.Limits, m.o.B)}}
+		w := &worker{m: m, new: factories, lims: lims}
 		workers[i] = w
 		// Start every player once now, so a wrong command or file fails
 		// the match at once instead of forfeiting every game.
@@ -365,54 +400,59 @@ func (w *worker) game(ctx context.Context, i int) error {
 	m := w.m
 	aBlack := i%2 == 0
 	op := m.o.Openings[i/2]
-	var seats [2]*seat // A, B
+	var seats [2]referee.Seat // A, B
 	g := Game{Index: i, Opening: i / 2, AIsBlack: aBlack}
+	black, white := m.names(i)
 	for k := range 2 {
 		p, err := w.player(k)
 		if err != nil {
 			// A restart failed: the player loses this game.
-			g.Result = board.WinFor(colourOf(k == 0, aBlack).Other())
-			g.Termination, g.Fault, g.FaultByA = EndFailure, fmt.Sprintf("%s: restart: %v", m.labels[k], err), k == 0
-			black, white := m.names(i)
 			rec := board.NewGame(op.Start, m.o.Rules)
 			for _, mv := range op.Moves {
 				_ = rec.Play(mv)
 			}
-			g.Record = outcome{result: g.Result, termination: g.Termination, fault: errors.New(g.Fault), game: rec}.record(i, op, black, white)
+			r := referee.GameResult{Result: board.WinFor(colourOf(k == 0, aBlack).Other()), Termination: referee.PlayerError,
+				Err: fmt.Errorf("%s: restart: %v", m.labels[k], err), Game: rec}
+			g.Result, g.Termination, g.Fault, g.FaultByA = r.Result, r.Termination.String(), r.Err.Error(), k == 0
+			g.Record = record(i, op, black, white, r)
 			return m.finish(g)
 		}
-		seats[k] = &seat{label: m.labels[k], p: p, lim: w.lims[k]}
+		seats[k] = referee.Seat{Label: m.labels[k], Mover: p, Limits: w.lims[k]}
 	}
-	black, white := seats[0], seats[1]
+	setup := referee.Setup{Start: op.Start, Opening: op.Moves, Rules: m.o.Rules, Black: seats[0], White: seats[1],
+		Adjudicator: m.o.DB, OnMove: m.onMove}
 	if !aBlack {
-		black, white = white, black
+		setup.Black, setup.White = seats[1], seats[0]
 	}
-	out := play(ctx, op, black, white, m.o.Rules, m.o.DB, m.o.Log)
-	if out.termination == endUnfinished {
-		if out.fault != nil {
-			return out.fault
+	r := setup.Play(ctx)
+	if r.Termination == referee.Unfinished {
+		if r.Err != nil {
+			return fmt.Errorf("opening %s: %w", op.Name, r.Err)
 		}
 		// Interrupted: a player may be in the middle of a search.
 		w.restart(0)
 		w.restart(1)
 		return nil
 	}
-	g.Result, g.Termination, g.Plies = out.result, out.termination, out.game.Ply()
-	if out.fault != nil {
-		g.Fault = out.fault.Error()
-		g.FaultByA = (out.faulty == board.Black) == aBlack
+	g.Result, g.Termination, g.Plies = r.Result, r.Termination.String(), r.Game.Ply()
+	for c := range 2 {
+		k := m.playerOf(g, board.Color(c))
+		g.MaxMove[k], g.MaxOver[k], g.Limited[k] = r.MaxMove[c], r.MaxOver[c], r.Limited[c]
+		g.Moves[k], g.Thought[k] = r.Moves[c], r.Thought[c]
+		if cnt, ok := w.p[k].(counter); ok {
+			g.Unsearched[k] = cnt.unsearched()
+		}
+	}
+	if r.Termination.Fault() {
+		g.Fault = r.Err.Error()
+		g.FaultByA = (r.Faulty == board.Black) == aBlack
 		k := 1
 		if g.FaultByA {
 			k = 0
 		}
 		w.restart(k)
 	}
-	for c := range 2 {
-		k := m.playerOf(g, board.Color(c))
-		g.MaxMove[k], g.MaxOver[k], g.Limited[k] = out.maxMove[c], out.maxOver[c], out.limited[c]
-	}
-	bn, wn := m.names(i)
-	g.Record = out.record(i, op, bn, wn)
+	g.Record = record(i, op, black, white, r)
 	return m.finish(g)
 }
 
@@ -448,7 +488,7 @@ func (m *runner) finish(g Game) error {
 	if m.o.OnGame != nil {
 		m.o.OnGame(g, st)
 	}
-	if st.Decision != Continue && m.stop != nil {
+	if st.Decision != referee.Continue && m.stop != nil {
 		m.o.Log.Info().Str("decision", st.Decision.String()).Float64("llr", st.LLR).Msg("sprt decided: stopping")
 		m.stop()
 	}
@@ -501,6 +541,8 @@ func (m *runner) standing() Standing {
 			st.Faults[k][g.Termination]++
 		}
 		for k := range 2 {
+			st.Moves[k] += g.Moves[k]
+			st.Thought[k] += g.Thought[k]
 			st.MaxMove[k] = max(st.MaxMove[k], g.MaxMove[k])
 			if g.Limited[k] {
 				st.Limited[k] = true

@@ -14,6 +14,8 @@ import (
 	"crown/egdb"
 	"crown/engine/board"
 	"crown/engine/pdn"
+	"crown/engine/referee"
+	"crown/nets"
 	"crown/protocol/match"
 )
 
@@ -237,7 +239,7 @@ func TestFaults(t *testing.T) {
 			exe := fakeCommand(t, c.mode, 3)
 			res, err := match.Run(context.Background(), match.Options{
 				A: spec(t, "hub:"+exe+",name=fake"), B: spec(t, "crown:depth=1"),
-				Openings: acf(t, 2), Limits: match.Limits{MoveTime: 100 * time.Millisecond, Margin: 50 * time.Millisecond},
+				Openings: acf(t, 2), Limits: referee.Limits{MoveTime: 100 * time.Millisecond, Margin: 50 * time.Millisecond},
 				Workers: 1, Log: zerolog.Nop(), BookOff: true,
 			})
 			if err != nil {
@@ -275,7 +277,7 @@ func btoi(b bool) int {
 func TestStartFailureStopsMatch(t *testing.T) {
 	_, err := match.Run(context.Background(), match.Options{
 		A: spec(t, "hub:/nonexistent/engine"), B: spec(t, "crown:depth=1"), Openings: acf(t, 1),
-		Limits: match.Limits{Depth: 1},
+		Limits: referee.Limits{Depth: 1},
 	})
 	if err == nil || !strings.Contains(err.Error(), "starting") {
 		t.Errorf("missing engine: %v", err)
@@ -287,14 +289,134 @@ func TestSPRTStopsMatch(t *testing.T) {
 	res, err := match.Run(context.Background(), match.Options{
 		A: spec(t, "crown:depth=5"), B: spec(t, "crown:depth=1"), Openings: acf(t, 20),
 		Rules: board.Rules{MoveCap: 100}, Workers: 1, BookOff: true,
-		SPRT:   &match.SPRT{Elo0: 0, Elo1: 200, Alpha: 0.1, Beta: 0.1},
+		SPRT:   &referee.SPRT{Elo0: 0, Elo1: 200, Alpha: 0.1, Beta: 0.1},
 		OnGame: func(match.Game, match.Standing) { games++ },
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.Stopped || res.Standing.Decision != match.AcceptH1 || games >= 40 || len(res.Games) != games {
+	if !res.Stopped || res.Standing.Decision != referee.AcceptH1 || games >= 40 || len(res.Games) != games {
 		t.Errorf("depth 5 vs 1 with SPRT [0, 200]: stopped %v, %v after %d games (LLR %.2f)",
 			res.Stopped, res.Standing.Decision, games, res.Standing.LLR)
+	}
+}
+
+// TestWorkersPlayTheSameGames: depth-limited crown players are
+// deterministic, so one game slot and two play the same games.
+func TestWorkersPlayTheSameGames(t *testing.T) {
+	opts := match.Options{
+		A: spec(t, "crown:depth=4,name=d4"), B: spec(t, "crown:depth=2,name=d2"),
+		Openings: acf(t, 2), Rules: board.Rules{MoveCap: 80}, BookOff: true,
+	}
+	var runs [2]*match.Result
+	for i, workers := range []int{1, 2} {
+		opts.Workers = workers
+		res, err := match.Run(context.Background(), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		runs[i] = res
+	}
+	for i, g := range runs[0].Games {
+		h := runs[1].Games[i]
+		if g.Result != h.Result || g.Plies != h.Plies || g.Moves != h.Moves || g.Termination != h.Termination {
+			t.Errorf("game %d differs between 1 and 2 workers: %v %d plies, %v %d plies", i, g.Result, g.Plies, h.Result, h.Plies)
+		}
+	}
+	if st := runs[0].Standing; st.Moves[0] == 0 || st.MeanMove(0) <= 0 || st.MeanMove(1) <= 0 {
+		t.Errorf("moves %v, thought %v", st.Moves, st.Thought)
+	}
+}
+
+// TestDatabasePolicyConverts starts from won 4-piece positions with no
+// adjudication: crown with the database (policy always, root moves from
+// it) must convert them against crown without, which checks the wiring
+// from the spec to the database's root move.
+func TestDatabasePolicyConverts(t *testing.T) {
+	db, err := egdb.Default(8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var ops []match.Opening
+	for _, f := range []string{
+		"B:WK29:BK1,K3,K5", // three kings against one
+		"B:W25:B10,13,16",  // a KingsRow test position, won for Black
+		"W:WK4,9,K20:BK2",  // won for White
+	} {
+		p, err := board.ParseFEN(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v, ok := db.Value(&p); !ok || v != 1 {
+			t.Fatalf("%s is not a database win", f)
+		}
+		ops = append(ops, match.Opening{Name: f, Start: p})
+	}
+	res, err := match.Run(context.Background(), match.Options{
+		A: spec(t, "crown:eval=material,egdb-policy=always,hash=1,name=db"), B: spec(t, "crown:eval=material,egdb-policy=off,hash=1,name=plain"),
+		Openings: ops, Limits: referee.Limits{MoveTime: 20 * time.Millisecond, Margin: time.Second}, Rules: board.Rules{MoveCap: 150},
+		Workers: 2, BookOff: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range res.Games {
+		aMoves := (ops[g.Opening].Start.Side == board.Black) == g.AIsBlack
+		if aMoves && g.AScore() != 1 {
+			t.Errorf("opening %d: A with the database to move did not win: %v (%s) after %d plies", g.Opening, g.Result, g.Termination, g.Plies)
+		}
+		if g.Unsearched[0].Database == 0 || g.Unsearched[1].Database != 0 {
+			t.Errorf("opening %d: database moves %+v", g.Opening, g.Unsearched)
+		}
+	}
+}
+
+// TestEnsemblePlayers: a coalition of two networks plays a coalition of
+// one at a fixed depth in both search modes, deterministically (the same
+// vote seed, the same games), and refuses a time limit.
+func TestEnsemblePlayers(t *testing.T) {
+	dir := t.TempDir()
+	ens, single := filepath.Join(dir, "two.ens"), filepath.Join(dir, "one.net")
+	a, b := nets.GenerationZero(), nets.GenerationZero().Clone()
+	for i := range b.W {
+		b.W[i] *= -1
+	}
+	if err := (&nets.Ensemble{Members: []nets.Member{{Label: "a", Net: a}, {Label: "b", Net: b}}}).Save(ens); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Save(single); err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range []string{"seed", "full"} {
+		opts := match.Options{
+			A:        spec(t, "crown:ensemble="+ens+",mode="+mode+",egdb-policy=off,name=two"),
+			B:        spec(t, "crown:ensemble="+single+",mode="+mode+",egdb-policy=off,name=one"),
+			Openings: acf(t, 1), Limits: referee.Limits{Depth: 2}, Rules: board.Rules{MoveCap: 40}, Workers: 1, BookOff: true,
+		}
+		first, err := match.Run(context.Background(), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := match.Run(context.Background(), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(first.Games) != 2 {
+			t.Fatalf("%s: %d games", mode, len(first.Games))
+		}
+		for i, g := range first.Games {
+			if g.Fault != "" || g.Plies < 10 || g.Result != again.Games[i].Result || g.Plies != again.Games[i].Plies {
+				t.Errorf("%s game %d: %v after %d plies (again %v after %d), fault %q", mode, i, g.Result, g.Plies,
+					again.Games[i].Result, again.Games[i].Plies, g.Fault)
+			}
+		}
+	}
+	_, err := match.Run(context.Background(), match.Options{
+		A: spec(t, "crown:ensemble="+ens), B: spec(t, "crown:depth=1"), Openings: acf(t, 1),
+		Limits: referee.Limits{MoveTime: 50 * time.Millisecond}, BookOff: true,
+	})
+	if err == nil || !strings.Contains(err.Error(), "fixed depth") {
+		t.Errorf("an ensemble at a time per move: %v", err)
 	}
 }

@@ -2,20 +2,25 @@
 // --player`:
 //
 //	crown:eval=nn,net=x.net,depth=8       crown's search in this process
+//	crown:ensemble=s.ens,depth=4          a coalition of networks voting (seed 002)
 //	hub:./crown                            an external Hub engine (command line)
 //	hub:cmd=./crown --log-level warn,name=old,hash=32,depth=6
 //
 // After the kind and ':' come comma-separated key=value pairs. Keys for
 // both kinds: name (label in the PDN and the tables), depth, nodes and
 // movetime (per-player limits replacing the match's). crown keys: eval
-// (material, nn, heuristic), net (weight file), book (off, random,
-// weighted, best), book-file, egdb (directory), egdb-policy (off, always,
-// kimcho), egdb-cache (MiB), hash (MiB), threads, search (search features
-// under trial joined by '+': lmr, futility, noasp). hub keys: cmd (the
-// command line, split at blanks), dir (working directory); any other key
-// is sent to the engine as set-param name=key value=value, so crown's own
-// Hub parameters (evaluator, net-file, book, egdb-dir ...) work there.
-// After `hub:` a first item without '=' is the command line
+// (nnue, nn, material, features:KIND, heuristic), net (network file),
+// weights (heuristic weight file), mode (full: crown's search; seed: the
+// seeds' fixed-depth alpha-beta), ensemble (an ensemble or weight file
+// whose networks vote; with vote-seed, the tie-break seed), book (off,
+// random, weighted, best), book-file, book-plies (no book move from this
+// ply on), book-seed, egdb (directory), egdb-policy (off, always, kimcho),
+// egdb-cache (MiB), egdb-pieces, hash (MiB), threads, search (search
+// switches joined by '+': noreduce, noprobcut, noasp, futility). hub keys:
+// cmd (the command line, split at blanks), dir (working directory); any
+// other key is sent to the engine as set-param name=key value=value, so
+// crown's own Hub parameters (evaluator, net-file, book, egdb-dir ...)
+// work there. After `hub:` a first item without '=' is the command line
 // (hub:./crown --log-level warn,name=old).
 package match
 
@@ -25,14 +30,16 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/rs/zerolog"
 
+	"crown/engine/referee"
 	"crown/engine/search"
-	"crown/engine/setup"
 	"crown/protocol"
 	"crown/protocol/hubclient"
+	"crown/protocol/players"
 )
 
 // Kinds of player.
@@ -50,6 +57,12 @@ type Spec struct {
 	// crown players
 	Options protocol.Options
 	BookSet bool // the spec chose a book policy
+	// Ensemble, if not "", makes the player a coalition of that file's
+	// networks (Options' evaluator, network, search, threads unused);
+	// VoteSeed breaks its tied votes.
+	Ensemble string
+	VoteSeed uint64
+	seeded   bool // book-seed given: each instance gets the next seed
 
 	// hub players
 	Command []string
@@ -88,6 +101,7 @@ func ParseSpec(text string) (Spec, error) {
 	default:
 		return s, fmt.Errorf("player %q: unknown kind %q (want %s or %s)", text, s.Kind, KindCrown, KindHub)
 	}
+	given := map[string]bool{}
 	for item := range strings.SplitSeq(rest, ",") {
 		item = strings.TrimSpace(item)
 		if item == "" {
@@ -101,11 +115,53 @@ func ParseSpec(text string) (Spec, error) {
 		if err := s.set(k, v); err != nil {
 			return s, fmt.Errorf("player %q: %w", text, err)
 		}
+		given[canonicalKey(k)] = true
 	}
 	if s.Kind == KindHub && len(s.Command) == 0 {
 		return s, fmt.Errorf("player %q: a hub player needs a command (hub:./engine or cmd=...)", text)
 	}
+	if err := s.check(given); err != nil {
+		return s, fmt.Errorf("player %q: %w", text, err)
+	}
 	return s, nil
+}
+
+// canonicalKey maps a key's other spelling onto its name.
+func canonicalKey(k string) string {
+	switch k {
+	case "evaluator":
+		return "eval"
+	case "net-file":
+		return "net"
+	case "egdb-dir":
+		return "egdb"
+	}
+	return k
+}
+
+// check rejects keys that contradict each other.
+func (s *Spec) check(given map[string]bool) error {
+	if s.Kind != KindCrown {
+		return nil
+	}
+	if given["net"] && given["weights"] {
+		return errors.New("net= is a network file, weights= a heuristic's: give one")
+	}
+	if e := strings.ToLower(s.Options.Evaluator); given["weights"] && (e == players.NN || e == players.NNUE) {
+		return fmt.Errorf("weights= is a heuristic weight file; eval=%s takes net=", e)
+	}
+	if given["vote-seed"] && s.Ensemble == "" {
+		return errors.New("vote-seed= is for an ensemble= player")
+	}
+	if s.Ensemble == "" {
+		return nil
+	}
+	for _, k := range []string{"eval", "net", "weights", "search", "threads", "nodes", "movetime"} {
+		if given[k] {
+			return fmt.Errorf("ensemble= plays its own networks at a fixed depth, so %s= does not apply", k)
+		}
+	}
+	return nil
 }
 
 func (s *Spec) set(k, v string) error {
@@ -139,13 +195,33 @@ func (s *Spec) set(k, v string) error {
 	o := &s.Options
 	switch k {
 	case "eval", "evaluator":
-		if !slices.Contains(setup.EvalNames(), v) {
-			return fmt.Errorf("eval=%q: want one of %s", v, strings.Join(setup.EvalNames(), ", "))
+		if !slices.Contains(players.EvalNames(), v) {
+			return fmt.Errorf("eval=%q: want one of %s", v, strings.Join(players.EvalNames(), ", "))
 		}
 		o.Evaluator = v
-	case "net", "net-file":
-		o.NetFile = v
+	case "net", "net-file", "weights":
+		o.NetFile = v // crownsearch reads it as the heuristic's weights for features:KIND and heuristic
+	case "mode":
+		switch v {
+		case "full":
+			o.Mode = search.ModeFull
+		case "seed":
+			o.Mode = search.ModeSeed
+		default:
+			return fmt.Errorf("mode=%q: want full (crown's search) or seed (the seeds' fixed-depth alpha-beta)", v)
+		}
+	case "ensemble":
+		s.Ensemble = v
+	case "vote-seed":
+		s.VoteSeed, err = strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			return fmt.Errorf("vote-seed=%q: want a whole number", v)
+		}
 	case "search":
+		var so search.Options
+		if err := so.SetTrial(v); err != nil {
+			return fmt.Errorf("search=%q: %w", v, err)
+		}
 		o.SearchTrial = v
 	case "book":
 		if !slices.Contains(protocol.BookPolicies, v) {
@@ -154,22 +230,32 @@ func (s *Spec) set(k, v string) error {
 		o.Book, s.BookSet = v, true
 	case "book-file":
 		o.BookFile = v
+	case "book-plies":
+		o.BookPlies, err = positive(k, v)
+	case "book-seed":
+		o.BookSeed, err = strconv.ParseUint(v, 10, 64)
+		if err != nil || o.BookSeed == 0 {
+			return fmt.Errorf("book-seed=%q: want a positive whole number", v)
+		}
+		s.seeded = true
 	case "egdb", "egdb-dir":
 		o.EGDBDir = v
 	case "egdb-policy":
-		i := slices.Index([]string{"off", "always", "kimcho"}, v)
-		if i < 0 {
+		p, err := search.ParseEGDBPolicy(v)
+		if err != nil {
 			return fmt.Errorf("egdb-policy=%q: want off, always or kimcho", v)
 		}
-		o.EGDBPolicy = search.EGDBPolicy(i)
+		o.EGDBPolicy = p
 	case "egdb-cache":
 		o.EGDBCacheMB, err = positive(k, v)
+	case "egdb-pieces":
+		o.EGDBMaxPieces, err = positive(k, v)
 	case "hash":
 		o.HashMB, err = positive(k, v)
 	case "threads":
 		o.Threads, err = positive(k, v)
 	default:
-		return fmt.Errorf("unknown key %q for a crown player (name depth nodes movetime eval net book book-file egdb egdb-policy egdb-cache hash threads)", k)
+		return fmt.Errorf("unknown key %q for a crown player (name depth nodes movetime eval net weights mode ensemble vote-seed search book book-file book-plies book-seed egdb egdb-policy egdb-cache egdb-pieces hash threads)", k)
 	}
 	return err
 }
@@ -210,18 +296,44 @@ func (s Spec) Label() string {
 	return "crown(" + rest + ")"
 }
 
-// Factory returns a function making new instances of the player. With
+// Factory returns a function making new instances of the player, which
+// plays under lim (the match's limits with the spec's own applied). With
 // bookOff (ballot openings) a crown player's book stays off unless its
 // spec chose one, and a hub engine that declares a `book` parameter gets
-// book=off unless the spec sets it.
-func (s Spec) Factory(log zerolog.Logger, bookOff bool) func() (Player, error) {
+// book=off unless the spec sets it. With book-seed=S the k-th instance
+// (k from 0) seeds its book with S+k, so game slots choose differently.
+func (s Spec) Factory(log zerolog.Logger, bookOff bool, lim referee.Limits) func() (Player, error) {
 	switch s.Kind {
 	case KindCrown:
 		o := s.Options
 		if !bookOff && !s.BookSet {
 			o.Book = protocol.DefaultOptions().Book
 		}
-		return func() (Player, error) { return newInternal(o, log) }
+		var instances atomic.Uint64
+		seed := func() uint64 {
+			if !s.seeded {
+				return o.BookSeed
+			}
+			return o.BookSeed + instances.Add(1) - 1
+		}
+		if s.Ensemble != "" {
+			return func() (Player, error) {
+				if lim.Depth <= 0 || lim.MoveTime > 0 || lim.Time > 0 || lim.Nodes > 0 {
+					return nil, fmt.Errorf("ensemble %s plays at a fixed depth: give it depth= (or --depth) and no time or node limit", s.Ensemble)
+				}
+				return newCoalition(players.Coalition{
+					Label: s.Label(), File: s.Ensemble, Depth: lim.Depth, Full: o.Mode == search.ModeFull,
+					HashMB: o.HashMB, Seed: s.VoteSeed,
+					Book: players.Book{Policy: o.Book, File: o.BookFile, MaxPly: o.BookPlies, Seed: seed()},
+					EGDB: players.EGDB{Dir: o.EGDBDir, Policy: o.EGDBPolicy, CacheMiB: o.EGDBCacheMB, Pieces: o.EGDBMaxPieces},
+				})
+			}
+		}
+		return func() (Player, error) {
+			o := o
+			o.BookSeed = seed()
+			return newInternal(o, log)
+		}
 	case KindHub:
 		cfg := hubclient.Config{Command: s.Command, Dir: s.Dir, Params: s.Params, Log: log}
 		if bookOff {

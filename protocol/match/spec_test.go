@@ -51,7 +51,8 @@ func TestParseSpec(t *testing.T) {
 }
 
 func FuzzParseSpec(f *testing.F) {
-	for _, s := range []string{"crown:eval=nn,depth=8", "hub:./crown,name=x", "hub:cmd=a b,hash=1", "crown:", "x:y=z,,="} {
+	for _, s := range []string{"crown:eval=nn,depth=8", "hub:./crown,name=x", "hub:cmd=a b,hash=1", "crown:", "x:y=z,,=",
+		"crown:ensemble=s.ens,vote-seed=1,mode=full", "crown:eval=features:8F,weights=w,mode=seed,book-seed=3,book-plies=4"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -128,4 +129,48 @@ func FuzzParseOpenings(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestParseSpecAliasKeys: the keys the match aliases need (seed mode,
+// heuristic weights, ensembles, book plies and seed, database pieces)
+// land where the players read them, and contradictions are refused.
+func TestParseSpecAliasKeys(t *testing.T) {
+	s, err := match.ParseSpec("crown:eval=features:E3Ph,weights=h.w,mode=seed,book=weighted,book-file=b.book,book-plies=6,book-seed=7,egdb-pieces=5,search=noasp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := s.Options
+	if o.Evaluator != "features:E3Ph" || o.NetFile != "h.w" || o.Mode != search.ModeSeed || o.Book != "weighted" || o.BookFile != "b.book" ||
+		o.BookPlies != 6 || o.BookSeed != 7 || o.EGDBMaxPieces != 5 || o.SearchTrial != "noasp" || s.Ensemble != "" {
+		t.Errorf("crown spec: %+v", o)
+	}
+	s, err = match.ParseSpec("crown:ensemble=s.ens,vote-seed=3,mode=full,egdb-policy=kimcho,book=random,name=kc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Ensemble != "s.ens" || s.VoteSeed != 3 || s.Options.Mode != search.ModeFull || s.Options.EGDBPolicy != search.EGDBKimCho || s.Label() != "kc" {
+		t.Errorf("ensemble spec: %+v", s)
+	}
+	for _, bad := range []string{"crown:mode=deep", "crown:net=a.net,weights=b.w", "crown:eval=nn,weights=b.w", "crown:vote-seed=2",
+		"crown:ensemble=s.ens,eval=nn", "crown:ensemble=s.ens,movetime=1", "crown:ensemble=s.ens,threads=2", "crown:book-plies=0",
+		"crown:book-seed=0", "crown:book-seed=x", "crown:search=warp", "crown:egdb-pieces=-1", "crown:vote-seed=-1,ensemble=x"} {
+		if _, err := match.ParseSpec(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+func TestFirstMoves(t *testing.T) {
+	ops, err := match.LoadOpenings(match.SetFirst7)
+	if err != nil || len(ops) != 7 {
+		t.Fatalf("first moves: %d, %v", len(ops), err)
+	}
+	seen := map[string]bool{}
+	for _, o := range ops {
+		p := o.Position()
+		if len(o.Moves) != 1 || p.Side != board.White || seen[p.FEN()] {
+			t.Errorf("%s: %d moves, %s", o.Name, len(o.Moves), p.FEN())
+		}
+		seen[p.FEN()] = true
+	}
 }

@@ -17,7 +17,7 @@
 // H1 when LLR ≥ log((1-β)/α) and H0 when LLR ≤ log(β/(1-α)) (Wald's
 // bounds), so α bounds the chance of accepting H1 when H0 holds and β the
 // chance of accepting H0 when H1 holds.
-package match
+package referee
 
 import (
 	"fmt"
@@ -66,17 +66,12 @@ func expectedScore(elo float64) float64 { return 1 / (1 + math.Pow(10, -elo/400)
 // and l losses. It is 0 until both a win-or-draw and a loss-or-draw make
 // the variance positive.
 func (t SPRT) LLR(w, d, l int) float64 {
-	n := float64(w + d + l)
-	if n == 0 {
-		return 0
-	}
-	x := (float64(w) + float64(d)/2) / n
-	v := (float64(w)*(1-x)*(1-x) + float64(d)*(0.5-x)*(0.5-x) + float64(l)*x*x) / n
+	x, v := scoreVariance(w, d, l)
 	if v <= 0 {
 		return 0
 	}
 	s0, s1 := expectedScore(t.Elo0), expectedScore(t.Elo1)
-	return n * (s1 - s0) * (2*x - s0 - s1) / (2 * v)
+	return float64(w+d+l) * (s1 - s0) * (2*x - s0 - s1) / (2 * v)
 }
 
 // Decide returns the test's state after w wins, d draws and l losses.

@@ -1,10 +1,13 @@
-// Package setup turns a user's choices (an evaluator name and its weight
-// file, an endgame database directory and policy) into what engine/search
-// needs. Every command and the protocol adapter go through it, so a name
-// means the same thing everywhere and is checked in one place.
+// Package players is the composition layer: it turns a user's choices (an
+// evaluator name and its weight file, an endgame database directory and
+// policy) into what engine/search needs. It stands above engine, nets, egdb
+// and book, which it joins, so that none of them has to import another
+// floor's packages; every command, the protocol adapter and the match
+// runner go through it, so a name means the same thing everywhere and is
+// checked in one place.
 //
 // evaluator.go is the evaluator registry: names to search.NewEvaluator.
-package setup
+package players
 
 import (
 	"errors"

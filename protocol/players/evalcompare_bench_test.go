@@ -1,8 +1,9 @@
-// compare_bench_test.go measures the cost of one static evaluation by the
+// evalcompare_bench_test.go measures the cost of one static evaluation by the
 // seed 004 heuristics, crown's embedded network and the material count on
 // the same positions in one run, so their ratio is not blurred by the load
 // of a shared machine changing between runs (issue 10's speed report).
-package features_test
+// It lives in the composition layer because it joins engine/eval and nets.
+package players_test
 
 import (
 	"math/rand/v2"

@@ -11,7 +11,7 @@
 // ratings of their own; in a two-player match the opponent B is the anchor
 // and keeps a fixed rating (Start unless told otherwise), so A's mean
 // rating minus the anchor is the seeds' measure of the difference.
-package match
+package referee
 
 import (
 	"math"

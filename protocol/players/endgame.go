@@ -3,7 +3,7 @@
 // search.Tablebase limited to a piece count, and the database's root move
 // (egdb.DB.RootMove: keep the best value, make progress, avoid positions
 // the game has seen).
-package setup
+package players
 
 import (
 	"fmt"

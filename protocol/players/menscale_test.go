@@ -1,7 +1,7 @@
 // menscale_test.go checks the scales to men: material is exact, the
 // embedded network's fit is the one menscale.go states, and a man up
 // prints as about one man for the network and a heuristic.
-package setup
+package players
 
 import (
 	"math"
@@ -20,7 +20,7 @@ func TestManScale(t *testing.T) {
 	}{
 		{e: Eval{Name: Material}, perMan: search.ManValue, minR2: 0.999},
 		{e: Eval{Name: NN}, perMan: 0.9405, minR2: 0.95},
-		{e: Eval{Name: FeaturesPrefix + "E3Ph", Weights: "../eval/features/weights/E3Ph.weights"}, minR2: 0.3},
+		{e: Eval{Name: FeaturesPrefix + "E3Ph", Weights: "../../engine/eval/features/weights/E3Ph.weights"}, minR2: 0.3},
 	} {
 		f, err := c.e.Factory()
 		if err != nil {

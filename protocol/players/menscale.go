@@ -23,14 +23,14 @@
 // scores): slope 0.9405 per man, R² 0.969, and the mean score a man up
 // (738) prints as +1.01 men. A seed-004 heuristic is fitted on a straight
 // line (features:E3Ph: 86.1 units per man, R² 0.57).
-// `go test ./engine/setup -run TestManScale -v` prints every fit; the test
+// `go test ./protocol/players -run TestManScale -v` prints every fit; the test
 // pins the embedded network's and material's.
 //
 // The mapping is for display only: the search keeps the evaluator's own
 // units, so play, node counts and every figure measured before are
 // unchanged. A saturated network score prints as at most 4.15/0.9405 = 4.41
 // men: the network cannot tell four men up from nine.
-package setup
+package players
 
 import (
 	"fmt"

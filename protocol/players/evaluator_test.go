@@ -1,4 +1,4 @@
-package setup
+package players
 
 import (
 	"math/rand/v2"
@@ -199,7 +199,7 @@ func TestEmbeddedHeuristics(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", k, err)
 		}
-		shipped, err := features.Load(filepath.Join("..", "eval", "features", "weights", k.String()+".weights"))
+		shipped, err := features.Load(filepath.Join("..", "..", "engine", "eval", "features", "weights", k.String()+".weights"))
 		if err != nil {
 			t.Fatal(err)
 		}
