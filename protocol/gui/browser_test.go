@@ -95,10 +95,13 @@ func (p *page) do(steps ...chromedp.Action[chromedp.Void]) {
 	}
 }
 
-// js evaluates an expression in the page.
+// js evaluates an expression in the page. The bound is generous: on the
+// shared two-core machine at a load average of 5-6 one evaluation of the
+// match page once took over 10 s (TestBrowserWatchMatch); a stuck page
+// still fails.
 func js[T any](p *page, expr string) T {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
+	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
 	defer cancel()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
 	if err != nil {
