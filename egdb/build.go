@@ -2,7 +2,9 @@
 // pair in dependency order (build order in material.go), each solved with
 // all threads (solve.go) and written to its own file (format.go). A pair
 // whose files already exist is skipped, so an interrupted build resumes
-// where it stopped; the slices it needs are read back into memory.
+// where it stopped; the slices it needs are read back into memory. Given
+// a PairRunner (BuildOptions.Remote) it solves the pairs elsewhere in
+// waves instead (remote.go) and writes the same files.
 package egdb
 
 import (
@@ -26,8 +28,11 @@ type BuildOptions struct {
 	Threads int    // worker goroutines (0: all cores)
 	Log     zerolog.Logger
 	// Progress, if set, is called about every 200 ms with the work done and
-	// the total (in position visits).
+	// the total (in position visits); with Remote, after each pair.
 	Progress func(done, total uint64)
+	// Remote, if set, solves the pairs elsewhere (remote.go); this process
+	// only plans, checks and writes the files.
+	Remote PairRunner
 }
 
 // SliceReport describes one slice of a build.
@@ -82,9 +87,42 @@ func Build(ctx context.Context, o BuildOptions) (*BuildReport, error) {
 	}
 	o.Log.Info().Int("pieces", o.Pieces).Int("pairs_to_build", len(todo)).Int("threads", o.Threads).
 		Int("mem_mib", o.MemMiB).Str("dir", o.Dir).Msg("egdb build")
-	st, err := newStore(o.Dir, uint64(o.MemMiB)<<20, o.Threads)
-	if err != nil {
+	build := buildLocal
+	if o.Remote != nil {
+		build = buildRemote
+	}
+	if err := build(ctx, o, todo, total); err != nil {
 		return nil, err
+	}
+	for n := 2; n <= o.Pieces; n++ {
+		for _, m := range Slices(n) {
+			sr, err := sliceReport(o.Dir, m)
+			if err != nil {
+				return nil, err
+			}
+			for _, t := range todo {
+				if t == m || t.Mirror() == m {
+					sr.Built = true
+				}
+			}
+			rep.Slices = append(rep.Slices, sr)
+			rep.Positions += sr.Positions
+			rep.Bytes += sr.Bytes
+		}
+	}
+	rep.Elapsed = time.Since(start)
+	o.Log.Info().Dur("elapsed", rep.Elapsed).Uint64("positions", rep.Positions).Int64("bytes", rep.Bytes).
+		Msg("egdb build finished")
+	return rep, nil
+}
+
+// buildLocal builds the pairs of todo (total position visits in all) one
+// at a time in build order, each with all threads, keeping finished slices
+// in memory within the budget.
+func buildLocal(ctx context.Context, o BuildOptions, todo []Material, total uint64) error {
+	st, err := newStore(dirSource(o.Dir), uint64(o.MemMiB)<<20, o.Threads)
+	if err != nil {
+		return err
 	}
 	defer st.close()
 	var doneBefore uint64
@@ -114,33 +152,14 @@ func Build(ctx context.Context, o BuildOptions) (*BuildReport, error) {
 		close(stop)
 		wg.Wait()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		doneBefore += 3 * pairEntries(m)
 		if o.Progress != nil {
 			o.Progress(doneBefore, total)
 		}
 	}
-	for n := 2; n <= o.Pieces; n++ {
-		for _, m := range Slices(n) {
-			sr, err := sliceReport(o.Dir, m)
-			if err != nil {
-				return nil, err
-			}
-			for _, t := range todo {
-				if t == m || t.Mirror() == m {
-					sr.Built = true
-				}
-			}
-			rep.Slices = append(rep.Slices, sr)
-			rep.Positions += sr.Positions
-			rep.Bytes += sr.Bytes
-		}
-	}
-	rep.Elapsed = time.Since(start)
-	o.Log.Info().Dur("elapsed", rep.Elapsed).Uint64("positions", rep.Positions).Int64("bytes", rep.Bytes).
-		Msg("egdb build finished")
-	return rep, nil
+	return nil
 }
 
 // pairEntries returns the index space of m's pair (one table if symmetric).
@@ -179,37 +198,24 @@ func pairFinished(dir string, m Material) (bool, error) {
 // buildPair solves material m's pair and writes its files.
 func buildPair(ctx context.Context, o BuildOptions, st *store, m Material, started func(*solver)) error {
 	t0 := time.Now()
-	mats := pairOf(m)
-	var deps []Material
-	for _, x := range mats {
-		deps = append(deps, buildDeps(x)...)
-	}
-	keep := map[Material]bool{}
-	if err := st.ensure(ctx, deps, keep); err != nil {
-		return err
-	}
-	if err := st.makeRoom(solverBytes(m), keep); err != nil {
-		return err
-	}
-	s := newSolver(m, st.view(deps), o.Threads)
-	started(s)
-	rounds, err := s.solveCounted(ctx)
-	if err != nil {
-		return err
-	}
-	for t := range s.n {
-		tab, stats := s.result(t)
-		size, err := writeSlice(o.Dir, s.mats[t], packValues(tab, s.dc[t]), tab.ix.size, stats, o.Threads)
-		if err != nil {
+	return solvePair(ctx, st, m, o.Threads, started, func(sl SolvedSlice, rounds int, _ time.Duration) error {
+		if err := writeSlice(o.Dir, sl.Material, sl.Data); err != nil {
 			return err
 		}
-		s.dc[t], s.work[t] = nil, nil
-		st.add(s.mats[t], tab)
-		o.Log.Info().Str("slice", s.mats[t].Name()).Uint64("positions", Placements(s.mats[t])).
-			Uint64("win", stats.Win).Uint64("loss", stats.Loss).Uint64("draw", stats.Draw).
-			Int64("bytes", size).Int("rounds", rounds).Float64("seconds", time.Since(t0).Seconds()).Msg("slice built")
+		logSlice(o.Log, sl, rounds, time.Since(t0), "")
+		return nil
+	})
+}
+
+// logSlice logs a finished slice (worker: who solved it, "" here).
+func logSlice(log zerolog.Logger, sl SolvedSlice, rounds int, elapsed time.Duration, worker string) {
+	ev := log.Info().Str("slice", sl.Material.Name()).Uint64("positions", Placements(sl.Material)).
+		Uint64("win", sl.Stats.Win).Uint64("loss", sl.Stats.Loss).Uint64("draw", sl.Stats.Draw).
+		Int("bytes", len(sl.Data)).Int("rounds", rounds).Float64("seconds", elapsed.Seconds())
+	if worker != "" {
+		ev = ev.Str("worker", worker)
 	}
-	return nil
+	ev.Msg("slice built")
 }
 
 // sliceReport reads a finished slice's header.

@@ -92,9 +92,11 @@ func packValues(t *exactTable, dc []uint64) []byte {
 	return out
 }
 
-// writeSlice writes a slice file atomically: packed holds the values (4 per
-// byte), stats the exact counts for the header.
-func writeSlice(dir string, m Material, packed []byte, entries uint64, stats Stats, threads int) (int64, error) {
+// encodeSlice returns a slice file's bytes: packed holds the values (4 per
+// byte), stats the exact counts for the header. The same values give the
+// same bytes on any machine (each block is compressed on its own at a fixed
+// level), which is what lets a cluster worker's file stand for a local one.
+func encodeSlice(m Material, packed []byte, entries uint64, stats Stats, threads int) ([]byte, error) {
 	nb := (entries + blockEntries - 1) / blockEntries
 	blocks := make([][]byte, nb)
 	var next sync.Mutex
@@ -130,7 +132,7 @@ func writeSlice(dir string, m Material, packed []byte, entries uint64, stats Sta
 	}
 	wg.Wait()
 	if encErr != nil {
-		return 0, encErr
+		return nil, encErr
 	}
 	var buf bytes.Buffer
 	h := make([]byte, headerSize)
@@ -159,7 +161,12 @@ func writeSlice(dir string, m Material, packed []byte, entries uint64, stats Sta
 		buf.Write(blk)
 	}
 	binary.Write(&buf, binary.LittleEndian, crc32.Checksum(buf.Bytes(), castagnoli))
-	return int64(buf.Len()), writeAtomic(filepath.Join(dir, FileName(m)), buf.Bytes())
+	return buf.Bytes(), nil
+}
+
+// writeSlice writes slice m's file into dir atomically.
+func writeSlice(dir string, m Material, data []byte) error {
+	return writeAtomic(filepath.Join(dir, FileName(m)), data)
 }
 
 // writeAtomic writes data to path through a temporary file and a rename.

@@ -34,3 +34,49 @@ func FuzzOpenSlice(f *testing.F) {
 		}
 	})
 }
+
+// FuzzPairJob feeds arbitrary bytes to the pair job decoder: an error or
+// a job that names a pair and a checksum for exactly the slices it reads,
+// and that encodes back to something decoding to the same job.
+func FuzzPairJob(f *testing.F) {
+	f.Add(samplePairJob(Material{1, 1, 0, 1}).Marshal())
+	f.Add([]byte(`{"pair":"0101","files":{}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		j, err := UnmarshalPairJob(data)
+		if err != nil {
+			return
+		}
+		if checkPair(j.Pair) != nil || len(j.Files) != len(sliceClosure(j.Pair)) {
+			t.Fatalf("accepted %q: pair %v, %d files", data, j.Pair, len(j.Files))
+		}
+		again, err := UnmarshalPairJob(j.Marshal())
+		if err != nil || again.Pair != j.Pair || len(again.Files) != len(j.Files) {
+			t.Fatalf("%q: re-encoded job: %v", data, err)
+		}
+		for m, s := range j.Files {
+			if again.Files[m] != s || checkSum(s) != nil {
+				t.Fatalf("%q: slice %s: %q then %q", data, m.Name(), s, again.Files[m])
+			}
+		}
+	})
+}
+
+// FuzzPairOutput does the same for the worker's answer.
+func FuzzPairOutput(f *testing.F) {
+	f.Add(PairOutput{Pair: Material{0, 2, 0, 1}, Rounds: 33, Seconds: 0.5, Slices: []OutputSlice{
+		{Material{0, 2, 0, 1}, fileSum([]byte("a")), 223, Stats{14846, 0, 34}},
+		{Material{0, 1, 0, 2}, fileSum([]byte("b")), 267, Stats{412, 13018, 1450}}}}.Marshal())
+	f.Fuzz(func(t *testing.T, data []byte) {
+		o, err := UnmarshalPairOutput(data)
+		if err != nil {
+			return
+		}
+		if checkPair(o.Pair) != nil || len(o.Slices) == 0 || o.Slices[0].Material != o.Pair {
+			t.Fatalf("accepted %q: %+v", data, o)
+		}
+		again, err := UnmarshalPairOutput(o.Marshal())
+		if err != nil || again.Pair != o.Pair || len(again.Slices) != len(o.Slices) || again.Slices[0] != o.Slices[0] {
+			t.Fatalf("%q: re-encoded output: %+v %v", data, again, err)
+		}
+	})
+}

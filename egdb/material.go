@@ -46,6 +46,26 @@ const keySpace = 9 * 9 * 9 * 9
 // black kings, one white man and two white kings.
 func (m Material) Name() string { return fmt.Sprintf("%d%d%d%d", m.BM, m.BK, m.WM, m.WK) }
 
+// parseName reads a slice name as Name writes it; the error is for a
+// caller to prefix.
+func parseName(s string) (Material, error) {
+	if len(s) != 4 {
+		return Material{}, fmt.Errorf("slice name %q: want 4 digits (black men, black kings, white men, white kings)", s)
+	}
+	var c [4]int
+	for i := range c {
+		if s[i] < '0' || s[i] > '8' {
+			return Material{}, fmt.Errorf("slice name %q: want 4 digits 0-8", s)
+		}
+		c[i] = int(s[i] - '0')
+	}
+	m := Material{c[0], c[1], c[2], c[3]}
+	if !m.valid() {
+		return Material{}, fmt.Errorf("slice name %q: not a database material (both sides present, at most %d pieces)", s, MaxBuildPieces)
+	}
+	return m, nil
+}
+
 func (m Material) String() string {
 	return fmt.Sprintf("bm%d bk%d wm%d wk%d", m.BM, m.BK, m.WM, m.WK)
 }
@@ -69,6 +89,14 @@ func (m Material) canonical() bool {
 		return m.BK > m.WK
 	}
 	return true
+}
+
+// pairName returns the canonical member of m's pair.
+func pairName(m Material) Material {
+	if m.canonical() {
+		return m
+	}
+	return m.Mirror()
 }
 
 // Slices returns every material with n pieces, both sides present.

@@ -2,7 +2,9 @@
 // and the verifier, within a memory budget. A slice built in this run is
 // kept as solved; one read back from its file (after a restart) has its
 // don't-care capture positions recomputed from the slices below it, so
-// every table in the store holds true values everywhere.
+// every table in the store holds true values everywhere. Files come from a
+// SliceSource: the build directory, or on a cluster worker the files the
+// submitter shared, fetched into the worker's cache.
 package egdb
 
 import (
@@ -16,8 +18,16 @@ import (
 	"crown/engine/board"
 )
 
+// SliceSource returns the path of finished slice m's file.
+type SliceSource func(ctx context.Context, m Material) (string, error)
+
+// dirSource reads slices from dir.
+func dirSource(dir string) SliceSource {
+	return func(_ context.Context, m Material) (string, error) { return filepath.Join(dir, FileName(m)), nil }
+}
+
 type store struct {
-	dir     string
+	source  SliceSource
 	threads int
 	budget  uint64 // bytes the tables may use
 	tables  map[Material]*exactTable
@@ -27,16 +37,23 @@ type store struct {
 	dec     *zstd.Decoder
 }
 
-func newStore(dir string, budget uint64, threads int) (*store, error) {
+func newStore(source SliceSource, budget uint64, threads int) (*store, error) {
 	dec, err := newDecoder()
 	if err != nil {
 		return nil, err
 	}
-	return &store{dir: dir, threads: threads, budget: budget, dec: dec,
+	return &store{source: source, threads: threads, budget: budget, dec: dec,
 		tables: map[Material]*exactTable{}, lastUse: map[Material]uint64{}}, nil
 }
 
 func (s *store) close() { s.dec.Close() }
+
+// reset drops every table.
+func (s *store) reset() {
+	clear(s.tables)
+	clear(s.lastUse)
+	s.used = 0
+}
 
 // add puts a table in the store.
 func (s *store) add(m Material, t *exactTable) {
@@ -112,7 +129,10 @@ func (s *store) view(ms []Material) *exactSet {
 // load reads material m's file into an exact table and recomputes its
 // capture positions from deps (already in the store).
 func (s *store) load(ctx context.Context, m Material, deps []Material) (*exactTable, error) {
-	path := filepath.Join(s.dir, FileName(m))
+	path, err := s.source(ctx, m)
+	if err != nil {
+		return nil, err
+	}
 	fh, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("egdb: slice %v is missing: %w", m, err)
@@ -125,6 +145,9 @@ func (s *store) load(ctx context.Context, m Material, deps []Material) (*exactTa
 	f, err := openSlice(fh, st.Size(), path)
 	if err != nil {
 		return nil, err
+	}
+	if f.mat != m {
+		return nil, fmt.Errorf("%w %s: holds slice %s, want %s", ErrCorrupt, path, f.mat.Name(), m.Name())
 	}
 	t := newExactTable(m)
 	var buf []byte

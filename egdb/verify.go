@@ -64,7 +64,7 @@ func Verify(ctx context.Context, o VerifyOptions) (*VerifyReport, error) {
 			total += f.entries
 		}
 	}
-	st, err := newStore(o.Dir, uint64(o.MemMiB)<<20, o.Threads)
+	st, err := newStore(dirSource(o.Dir), uint64(o.MemMiB)<<20, o.Threads)
 	if err != nil {
 		return nil, err
 	}

@@ -46,7 +46,91 @@ func TestSelfplayOnClusterEqualsLocal(t *testing.T) {
 			t.Fatalf("%s games: cluster file (%d bytes) differs from the local one (%d bytes)", games, len(b), len(a))
 		}
 	}
-	for _, p := range []*exec.Cmd{worker, serve} {
+	stopCrown(t, worker, serve)
+}
+
+// TestEgdbBuildOnClusterEqualsLocal: crown serve, two crown workers and
+// crown egdb build --cluster make the same <=4-piece files as a local
+// build, byte for byte, both workers taking part; a build resumed on the
+// cluster after losing slices solves only those, and a local build then
+// finds everything finished.
+func TestEgdbBuildOnClusterEqualsLocal(t *testing.T) {
+	dir := t.TempDir()
+	addr := freeAddr(t)
+	url := "nats://" + addr
+	env := append(os.Environ(), "CROWN_CLUSTER_TOKEN=t0ken")
+	serve := startCrown(t, env, "serve", "--listen", addr, "--store", filepath.Join(dir, "store"))
+	waitForPort(t, addr)
+	procs := []*exec.Cmd{}
+	for _, w := range []string{"w0", "w1"} {
+		procs = append(procs, startCrown(t, env, "worker", "--connect", url, "--threads", "1", "--name", w,
+			"--cache-dir", filepath.Join(dir, "cache-"+w)))
+	}
+	local, clust := filepath.Join(dir, "local"), filepath.Join(dir, "cluster")
+	start := time.Now()
+	lout, errb, err := runCrownEnv(t, env, "egdb", "build", "--pieces", "4", "--dir", local)
+	if err != nil {
+		t.Fatalf("local build: %v\n%s", err, errb)
+	}
+	tLocal := time.Since(start)
+	start = time.Now()
+	cout, errb, err := runCrownEnv(t, env, "egdb", "build", "--pieces", "4", "--dir", clust, "--cluster", url)
+	if err != nil {
+		t.Fatalf("cluster build: %v\n%s", err, errb)
+	}
+	t.Logf("<=4 pieces: local %v, cluster with two one-thread workers %v", tLocal.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
+	report := func(out string) string { before, _, _ := strings.Cut(out, " time "); return before }
+	if want := "pieces 4 slices 41 (built now 41) positions 6408836 size 169812 bytes (0.2 MiB)"; report(lout) != want || report(cout) != want {
+		t.Fatalf("reports:\n%s%s", lout, cout)
+	}
+	for _, w := range []string{"w0", "w1"} {
+		n := strings.Count(errb, `"worker":"`+w+`"`)
+		if n == 0 {
+			t.Errorf("worker %s built no slice:\n%s", w, errb)
+		}
+		t.Logf("worker %s built %d slices", w, n)
+	}
+	sameDirs(t, local, clust)
+
+	for _, f := range []string{"0201.egdb", "0102.egdb", "1111.egdb"} {
+		os.Remove(filepath.Join(clust, f))
+	}
+	if out, errb, err := runCrownEnv(t, env, "egdb", "build", "--pieces", "4", "--dir", clust, "--cluster", url); err != nil || !strings.Contains(out, "(built now 3)") {
+		t.Fatalf("resumed cluster build: %v\n%s%s", err, out, errb)
+	}
+	if out, errb, err := runCrownEnv(t, env, "egdb", "build", "--pieces", "4", "--dir", clust); err != nil || !strings.Contains(out, "(built now 0)") {
+		t.Fatalf("local build after the cluster's: %v\n%s%s", err, out, errb)
+	}
+	sameDirs(t, local, clust)
+	stopCrown(t, append(procs, serve)...)
+}
+
+// sameDirs fails unless directories a and b hold the same files, byte for
+// byte.
+func sameDirs(t *testing.T, a, b string) {
+	t.Helper()
+	ea, err := os.ReadDir(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eb, _ := os.ReadDir(b)
+	if len(ea) == 0 || len(ea) != len(eb) {
+		t.Fatalf("%d files in %s, %d in %s", len(ea), a, len(eb), b)
+	}
+	for _, e := range ea {
+		x, _ := os.ReadFile(filepath.Join(a, e.Name()))
+		y, err := os.ReadFile(filepath.Join(b, e.Name()))
+		if err != nil || !bytes.Equal(x, y) {
+			t.Fatalf("%s: %d bytes in %s, %d in %s (%v)", e.Name(), len(x), a, len(y), b, err)
+		}
+	}
+}
+
+// stopCrown sends SIGTERM to each process in turn and checks that it ends
+// cleanly within 10 s.
+func stopCrown(t *testing.T, procs ...*exec.Cmd) {
+	t.Helper()
+	for _, p := range procs {
 		p.Process.Signal(syscall.SIGTERM)
 		done := make(chan error, 1)
 		go func() { done <- p.Wait() }()

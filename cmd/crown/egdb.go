@@ -34,6 +34,7 @@ type egdbBuildCmd struct {
 	Mem     int    `default:"2048" help:"Memory budget in MiB."`
 	Threads int    `default:"0" help:"Worker threads (0: all cores)."`
 	Profile string `type:"path" name:"cpu-profile" help:"Write a CPU profile of the build to this file."`
+	clusterFlags
 }
 
 func (c *egdbBuildCmd) Run(log *zerolog.Logger) error {
@@ -59,10 +60,18 @@ func (c *egdbBuildCmd) Run(log *zerolog.Logger) error {
 	// Let the collector work harder rather than exceed the budget: freed
 	// solver arrays would otherwise let the heap grow to twice the live size.
 	debug.SetMemoryLimit(int64(c.Mem) << 20)
+	o := egdb.BuildOptions{Dir: c.Dir, Pieces: c.Pieces, MemMiB: c.Mem, Threads: c.Threads, Log: *log}
+	if c.Cluster != "" { // the workers solve the pairs (egdb_jobs.go); the files are written here
+		cl, err := c.dial(ctx, *log)
+		if err != nil {
+			return err
+		}
+		defer cl.Close()
+		o.Remote = newPairJobs(cl)
+	}
 	bar := newEtaProgress()
-	rep, err := egdb.Build(ctx, egdb.BuildOptions{
-		Dir: c.Dir, Pieces: c.Pieces, MemMiB: c.Mem, Threads: c.Threads, Log: *log, Progress: bar.update,
-	})
+	o.Progress = bar.update
+	rep, err := egdb.Build(ctx, o)
 	bar.p.clear()
 	if err != nil {
 		if ctx.Err() != nil {

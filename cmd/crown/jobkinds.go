@@ -13,14 +13,22 @@ import (
 )
 
 // Job kinds.
-const kindSelfplay = "selfplay" // a chunk of self-play games (nets/selfplay.Chunk) -> their games
+const (
+	kindSelfplay = "selfplay"  // a chunk of self-play games (nets/selfplay.Chunk) -> their games
+	kindEgdbPair = "egdb-pair" // a database pair to solve (egdb.PairJob) -> its files (egdb.PairOutput)
+)
 
 // jobHandlers returns the handlers of every kind; sp holds what self-play
-// games need (searchers, the endgame database) for the life of the process.
-func jobHandlers(sp *selfplayEngines) cluster.Handlers {
-	return cluster.Handlers{
+// games need (searchers, the endgame database) for the life of the process,
+// eg a database build's state (nil: no egdb-pair jobs here).
+func jobHandlers(sp *selfplayEngines, eg *egdbWorker) cluster.Handlers {
+	h := cluster.Handlers{
 		kindSelfplay: func(ctx context.Context, job cluster.Job, files cluster.Files) ([]byte, error) {
 			return selfplay.PlayJob(ctx, sp.forJob(files), job.Input)
 		},
 	}
+	if eg != nil {
+		h[kindEgdbPair] = eg.solve
+	}
+	return h
 }

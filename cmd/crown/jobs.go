@@ -17,6 +17,7 @@ import (
 type jobRunner interface {
 	Run(ctx context.Context, batch string, jobs []cluster.Job, onResult func(cluster.Result) error) error
 	PutFile(ctx context.Context, data []byte) (string, error)
+	File(ctx context.Context, name string) ([]byte, error)
 }
 
 // clusterFlags reach a coordinator.
@@ -39,10 +40,19 @@ func (f clusterFlags) runner(ctx context.Context, log zerolog.Logger, local *clu
 	if f.Cluster == "" {
 		return local, func() {}, nil
 	}
-	cl, err := cluster.Dial(ctx, f.connectOptions(log))
+	cl, err := f.dial(ctx, log)
 	if err != nil {
 		return nil, nil, err
 	}
-	log.Info().Str("cluster", f.Cluster).Msg("submitting to the coordinator")
 	return cl, cl.Close, nil
+}
+
+// dial connects to the coordinator of --cluster.
+func (f clusterFlags) dial(ctx context.Context, log zerolog.Logger) (*cluster.Client, error) {
+	cl, err := cluster.Dial(ctx, f.connectOptions(log))
+	if err != nil {
+		return nil, err
+	}
+	log.Info().Str("cluster", f.Cluster).Msg("submitting to the coordinator")
+	return cl, nil
 }

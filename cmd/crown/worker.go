@@ -3,6 +3,7 @@
 // SIGTERM, after which its unfinished jobs go back to the queue. It runs
 // every kind crown knows (jobkinds.go) and refuses a coordinator of
 // another crown build (version or network checksum), exiting with status 1.
+// Database build jobs keep the slice files they read in --cache-dir.
 package main
 
 import (
@@ -24,6 +25,8 @@ type workerCmd struct {
 	Threads  int      `help:"Jobs run at once (0: all cores)."`
 	Name     string   `help:"This worker's name in logs and results (default: host-pid)."`
 	EGDBDir  string   `name:"egdb-dir" type:"path" help:"Endgame database directory for jobs that need one (default: the per-user one if built, else the embedded <=4-piece database)."`
+	CacheDir string   `name:"cache-dir" type:"path" help:"Directory keeping the slice files database build jobs read, fetched once each by checksum (default: the user cache directory's crown/egdb-files)."`
+	EGDBMem  int      `name:"egdb-mem" default:"2048" help:"Memory budget in MiB for the tables of database build jobs (as crown egdb build --mem)."`
 }
 
 func (c *workerCmd) Run(log *zerolog.Logger) error {
@@ -31,8 +34,10 @@ func (c *workerCmd) Run(log *zerolog.Logger) error {
 	defer stop()
 	eng := newSelfplayEngines(nil, c.EGDBDir)
 	defer eng.Close()
+	eg := newEgdbWorker(c.CacheDir, c.EGDBMem)
+	defer eg.Close()
 	flags := clusterFlags{Cluster: c.Connect, Token: c.Token, NKeySeed: c.NKeySeed, TLSCA: c.TLSCA}
 	o := flags.connectOptions(*log)
 	o.Name = c.Name
-	return cluster.Work(ctx, cluster.WorkOptions{ConnectOptions: o, Handlers: jobHandlers(eng), Threads: c.Threads})
+	return cluster.Work(ctx, cluster.WorkOptions{ConnectOptions: o, Handlers: jobHandlers(eng, eg), Threads: c.Threads})
 }

@@ -55,7 +55,14 @@ func Dial(ctx context.Context, o ConnectOptions) (*Client, error) {
 // PutFile stores data in the coordinator's file store (once: equal
 // contents have equal names) and returns the name jobs fetch it by.
 func (cl *Client) PutFile(ctx context.Context, data []byte) (string, error) {
-	return cl.files.put(ctx, data)
+	return cl.files.Put(ctx, data)
+}
+
+// File fetches a file from the coordinator's file store (one a handler
+// put there as its output, say), checking its checksum. Unlike a worker,
+// the submitter does not keep it in memory: it is read once.
+func (cl *Client) File(ctx context.Context, name string) ([]byte, error) {
+	return cl.files.fetch(ctx, name)
 }
 
 // Close closes the connection. Queued jobs stay queued and their results

@@ -201,7 +201,9 @@ func TestRestartedCoordinatorResumes(t *testing.T) {
 }
 
 // TestSharedFiles: a file put by the submitter reaches the handlers by its
-// name, locally and on a worker; an unknown name is an error result.
+// name, locally and on a worker; an unknown name is an error result; a
+// handler's output put as a file (more than a result message holds on a
+// server with NATS's default 1 MB limit) reaches the submitter by name.
 func TestSharedFiles(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -211,6 +213,7 @@ func TestSharedFiles(t *testing.T) {
 	for name, r := range map[string]interface {
 		Run(context.Context, string, []Job, func(Result) error) error
 		PutFile(context.Context, []byte) (string, error)
+		File(context.Context, string) ([]byte, error)
 	}{"local": &Local{Handlers: testHandlers("", nil)}, "cluster": dial(t, ConnectOptions{URL: c.URL()})} {
 		f, err := r.PutFile(ctx, data)
 		if err != nil {
@@ -229,6 +232,17 @@ func TestSharedFiles(t *testing.T) {
 		}
 		if string(got["a"].Output) != string(data) || string(got["b"].Output) != string(data) || got["c"].Err == "" {
 			t.Fatalf("%s: %d and %d bytes, unknown file: %q", name, len(got["a"].Output), len(got["b"].Output), got["c"].Err)
+		}
+		got, err = collect(t, ctx, r, "puts", []Job{{ID: "p", Kind: "put", Input: []byte("slice ")}})
+		if err != nil || got["p"].Err != "" {
+			t.Fatalf("%s: put: %v %q", name, err, got["p"].Err)
+		}
+		out, err := r.File(ctx, string(got["p"].Output))
+		if err != nil || len(out) <= 1<<20 || string(out[:12]) != "slice slice " {
+			t.Fatalf("%s: the handler's file: %d bytes, %v", name, len(out), err)
+		}
+		if _, err := r.File(ctx, FileName([]byte("never stored"))); err == nil {
+			t.Fatalf("%s: fetching a file never stored succeeded", name)
 		}
 	}
 }

@@ -1,9 +1,12 @@
 // files.go shares files between a submitter and the workers through the
 // coordinator's object store: a network file or a database slice is
 // stored once under the SHA-256 of its contents and named in each job's
-// input, instead of travelling in every job. A worker fetches a file the
+// input, instead of travelling in every job; a handler's large output (a
+// finished database slice) goes the other way by the same road, since a
+// result message is limited to maxMessage. A worker fetches a file the
 // first time a job asks for it, checks its checksum and keeps it in memory
-// for the jobs after.
+// for the jobs after, up to memCacheBytes in all (database slices for
+// 7 and 8 pieces would not fit; their handler keeps them on disk).
 package cluster
 
 import (
@@ -15,11 +18,15 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 )
 
+// memCacheBytes bounds the fetched files a process keeps in memory.
+const memCacheBytes = 256 << 20
+
 // storeFiles is the object store with a cache of fetched files.
 type storeFiles struct {
-	obj   jetstream.ObjectStore
-	mu    sync.Mutex
-	cache map[string][]byte
+	obj    jetstream.ObjectStore
+	mu     sync.Mutex
+	cache  map[string][]byte
+	cached int // bytes in cache
 }
 
 func openFiles(ctx context.Context, js jetstream.JetStream) (*storeFiles, error) {
@@ -30,8 +37,9 @@ func openFiles(ctx context.Context, js jetstream.JetStream) (*storeFiles, error)
 	return &storeFiles{obj: obj, cache: map[string][]byte{}}, nil
 }
 
-// put stores data unless a file of that name is there already.
-func (f *storeFiles) put(ctx context.Context, data []byte) (string, error) {
+// Put implements Files: it stores data unless a file of that name is
+// there already.
+func (f *storeFiles) Put(ctx context.Context, data []byte) (string, error) {
 	name := FileName(data)
 	if _, err := f.obj.GetInfo(ctx, name); err == nil {
 		return name, nil
@@ -52,6 +60,21 @@ func (f *storeFiles) File(ctx context.Context, name string) ([]byte, error) {
 	if ok {
 		return data, nil
 	}
+	data, err := f.fetch(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	f.mu.Lock()
+	if _, ok := f.cache[name]; !ok && f.cached+len(data) <= memCacheBytes {
+		f.cache[name] = data
+		f.cached += len(data)
+	}
+	f.mu.Unlock()
+	return data, nil
+}
+
+// fetch reads a file from the store, uncached, and checks its checksum.
+func (f *storeFiles) fetch(ctx context.Context, name string) ([]byte, error) {
 	data, err := f.obj.GetBytes(ctx, name)
 	if err != nil {
 		return nil, fmt.Errorf("cluster: shared file %s: %w", name, err)
@@ -59,8 +82,5 @@ func (f *storeFiles) File(ctx context.Context, name string) ([]byte, error) {
 	if FileName(data) != name {
 		return nil, fmt.Errorf("cluster: shared file %s arrived with another checksum", name)
 	}
-	f.mu.Lock()
-	f.cache[name] = data
-	f.mu.Unlock()
 	return data, nil
 }

@@ -49,13 +49,17 @@ type Result struct {
 // (bad input is an error, never a panic) and stop when ctx is done. The
 // worker renews the job's lease while the handler runs, so a long handler
 // needs no heartbeat of its own. files holds what the submitter shared
-// with PutFile (a network, a database slice), named in the job's input.
+// with PutFile (a network, a database slice), named in the job's input;
+// a handler whose output is large (a database slice) puts it there too
+// and returns its name, which the submitter fetches with File.
 type Handler func(ctx context.Context, job Job, files Files) ([]byte, error)
 
 // Files gives handlers the files shared with their batch, by the name
-// PutFile returned (FileName of the contents).
+// PutFile returned (FileName of the contents), and lets them share files
+// of their own (Put returns the name).
 type Files interface {
 	File(ctx context.Context, name string) ([]byte, error)
+	Put(ctx context.Context, data []byte) (string, error)
 }
 
 // FileName is the name of a shared file: the hex SHA-256 of its contents,

@@ -33,6 +33,9 @@ func (l *Local) PutFile(_ context.Context, data []byte) (string, error) {
 	return name, nil
 }
 
+// Put implements Files: the same as PutFile.
+func (l *Local) Put(ctx context.Context, data []byte) (string, error) { return l.PutFile(ctx, data) }
+
 // File implements Files.
 func (l *Local) File(_ context.Context, name string) ([]byte, error) {
 	l.mu.Lock()

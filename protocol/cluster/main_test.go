@@ -4,6 +4,7 @@
 package cluster
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -112,6 +113,10 @@ func testHandlers(marks string, runs *runCounts) Handlers {
 		},
 		"file": func(ctx context.Context, j Job, files Files) ([]byte, error) {
 			return files.File(ctx, string(j.Input))
+		},
+		"put": func(ctx context.Context, j Job, files Files) ([]byte, error) {
+			name, err := files.Put(ctx, bytes.Repeat(j.Input, 1<<20/len(j.Input)+1))
+			return []byte(name), err
 		},
 	}
 }
