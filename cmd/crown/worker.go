@@ -13,7 +13,9 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"crown/engine/referee"
 	"crown/protocol/cluster"
+	"crown/protocol/match"
 )
 
 type workerCmd struct {
@@ -31,8 +33,17 @@ func (c *workerCmd) Run(log *zerolog.Logger) error {
 	defer stop()
 	eng := newSelfplayEngines(nil, c.EGDBDir)
 	defer eng.Close()
+	games := match.NewGames(match.GamesOptions{Log: *log, Worker: true, EGDBDir: c.EGDBDir,
+		DB: func(pieces int) (referee.Adjudicator, error) {
+			db, err := eng.oracle(pieces)
+			if err != nil {
+				return nil, err
+			}
+			return db, nil
+		}})
+	defer games.Close()
 	flags := clusterFlags{Cluster: c.Connect, Token: c.Token, NKeySeed: c.NKeySeed, TLSCA: c.TLSCA}
 	o := flags.connectOptions(*log)
 	o.Name = c.Name
-	return cluster.Work(ctx, cluster.WorkOptions{ConnectOptions: o, Handlers: jobHandlers(eng), Threads: c.Threads})
+	return cluster.Work(ctx, cluster.WorkOptions{ConnectOptions: o, Handlers: jobHandlers(eng, games), Threads: c.Threads})
 }
