@@ -26,7 +26,7 @@ var testIdentity = cluster.Identity{Version: "match-test", Network: "0"}
 // threads playing match games with db as its database; it returns a
 // client and the count of games the worker played. Everything stops at
 // cleanup.
-func testCluster(t *testing.T, threads int, db referee.Adjudicator) (*cluster.Client, *atomic.Int64) {
+func testCluster(t testing.TB, threads int, db referee.Adjudicator) (*cluster.Client, *atomic.Int64) {
 	t.Helper()
 	c, err := cluster.Serve(context.Background(), cluster.ServeOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir(),
 		Identity: testIdentity, Log: zerolog.Nop()})
@@ -192,4 +192,42 @@ func TestClusterSPRTCancelsQueuedGames(t *testing.T) {
 		t.Fatalf("games still queued after the decision: %d (%v)", n, err)
 	}
 	t.Logf("decided after %d games, %d queued games dropped", games, ex.removed)
+}
+
+// BenchmarkGameOverhead plays 100 short games of trivial players (depth
+// 1, no database) in this process and through a coordinator on loopback
+// with one two-thread worker; the difference of the two ns/game is what a
+// game costs for being a job on a cluster (queueing, the worker's fetch,
+// decoding, storing the result, delivering it).
+func BenchmarkGameOverhead(b *testing.B) {
+	b.Setenv(egdb.EnvDir, "")
+	db, err := egdb.Default(8)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	cl, _ := testCluster(b, 2, db)
+	const games = 100
+	matches := 0 // every match a new name: a new batch, played, not found stored
+	for _, where := range []string{"local", "cluster"} {
+		b.Run(where, func(b *testing.B) {
+			for range b.N {
+				matches++
+				opts := match.Options{
+					A:        spec(b, fmt.Sprintf("crown:eval=material,egdb-policy=off,hash=1,name=a%d", matches)),
+					B:        spec(b, "crown:eval=material,egdb-policy=off,hash=1,name=b"),
+					Openings: acf(b, games/2), Limits: referee.Limits{Depth: 1}, Rules: board.Rules{MoveCap: 10},
+					Workers: 2, BookOff: true,
+				}
+				if where == "cluster" {
+					opts.Cluster = cl
+				}
+				res, err := match.Run(context.Background(), opts)
+				if err != nil || len(res.Games) != games {
+					b.Fatalf("%v, %d games", err, len(res.Games))
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*games), "ns/game")
+		})
+	}
 }
