@@ -24,7 +24,7 @@ func TestEgdbBuildJobsEqualLocal(t *testing.T) {
 	}
 	eg := newEgdbWorker(t.TempDir(), 0)
 	defer eg.Close()
-	runner := &cluster.Local{Handlers: jobHandlers(nil, eg), Workers: 2}
+	runner := &cluster.Local{Handlers: jobHandlers(nil, eg, nil), Workers: 2}
 	rep, err := egdb.Build(t.Context(), egdb.BuildOptions{Dir: jobs, Pieces: 3, Log: zerolog.Nop(), Remote: newPairJobs(runner)})
 	if err != nil {
 		t.Fatal(err)
@@ -44,7 +44,7 @@ func TestEgdbBuildJobsEqualLocal(t *testing.T) {
 	os.WriteFile(bad, nil, 0o644)
 	eg2 := newEgdbWorker(bad, 0)
 	defer eg2.Close()
-	runner = &cluster.Local{Handlers: jobHandlers(nil, eg2), Workers: 2}
+	runner = &cluster.Local{Handlers: jobHandlers(nil, eg2, nil), Workers: 2}
 	_, err = egdb.Build(t.Context(), egdb.BuildOptions{Dir: t.TempDir(), Pieces: 3, Log: zerolog.Nop(), Remote: newPairJobs(runner)})
 	if err == nil || !strings.Contains(err.Error(), "failed on local: slice cache: mkdir") {
 		t.Fatalf("a worker without a cache: %v", err)

@@ -1,8 +1,6 @@
 // jobkinds.go lists the kinds of job crown runs and their handlers: the
 // same table serves the in-process runner of a command and `crown worker`,
-// so a job runs the same code wherever it runs. A match game is meant to
-// become another kind (input: the players, opening, limits and game index;
-// output: the finished game) once protocol/match takes jobs.
+// so a job runs the same code wherever it runs.
 package main
 
 import (
@@ -10,6 +8,7 @@ import (
 
 	"crown/nets/selfplay"
 	"crown/protocol/cluster"
+	"crown/protocol/match"
 )
 
 // Job kinds.
@@ -20,8 +19,9 @@ const (
 
 // jobHandlers returns the handlers of every kind; sp holds what self-play
 // games need (searchers, the endgame database) for the life of the process,
-// eg a database build's state (nil: no egdb-pair jobs here).
-func jobHandlers(sp *selfplayEngines, eg *egdbWorker) cluster.Handlers {
+// eg a database build's state (nil: no egdb-pair jobs here) and mg (nil:
+// no match games) the match players a worker keeps between games.
+func jobHandlers(sp *selfplayEngines, eg *egdbWorker, mg *match.Games) cluster.Handlers {
 	h := cluster.Handlers{
 		kindSelfplay: func(ctx context.Context, job cluster.Job, files cluster.Files) ([]byte, error) {
 			return selfplay.PlayJob(ctx, sp.forJob(files), job.Input)
@@ -29,6 +29,9 @@ func jobHandlers(sp *selfplayEngines, eg *egdbWorker) cluster.Handlers {
 	}
 	if eg != nil {
 		h[kindEgdbPair] = eg.solve
+	}
+	if mg != nil {
+		h[match.JobKind] = mg.Handle // a match game (protocol/match's job input) -> the finished game
 	}
 	return h
 }

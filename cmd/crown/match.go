@@ -3,7 +3,9 @@
 // parallel, into a PDN file that a later run resumes from; it prints a
 // results table, the Elo difference with its 95% interval, the seeds' USCF
 // rating, the longest moves against the limit and, with --sprt, stops when
-// the test decides. See protocol/match and docs/match.md.
+// the test decides. With --cluster its games are jobs for a coordinator's
+// workers (crown serve, crown worker), with the same file and report. See
+// protocol/match, docs/match.md and docs/cluster.md.
 package main
 
 import (
@@ -24,6 +26,7 @@ import (
 	"crown/egdb"
 	"crown/engine/board"
 	"crown/engine/referee"
+	"crown/protocol/cluster"
 	"crown/protocol/match"
 )
 
@@ -46,6 +49,7 @@ type matchCmd struct {
 	PDN          string        `name:"pdn" default:"match.pdn" type:"path" help:"Games file; an existing file of the same match is resumed."`
 	SPRT         string        `name:"sprt" help:"Stop when decided: elo0,elo1[,alpha,beta] (alpha and beta default 0.05), e.g. 0,10."`
 	Orderings    int           `default:"5000" help:"Random orderings for the USCF rating (seed 001 used 5000)."`
+	clusterFlags
 }
 
 func (c *matchCmd) Run(log *zerolog.Logger) error {
@@ -95,6 +99,16 @@ func (c *matchCmd) Run(log *zerolog.Logger) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	var remote match.Executor // nil: the games run here
+	if c.Cluster != "" {
+		cl, err := cluster.Dial(ctx, c.connectOptions(*log))
+		if err != nil {
+			return err
+		}
+		defer cl.Close()
+		log.Info().Str("cluster", c.Cluster).Msg("submitting to the coordinator")
+		remote = cl
+	}
 	u := referee.DefaultUSCF()
 	u.Orderings = c.Orderings
 	bar := newProgress()
@@ -104,7 +118,7 @@ func (c *matchCmd) Run(log *zerolog.Logger) error {
 		Str("pdn", c.PDN).Msg("match")
 	res, err := match.Run(ctx, match.Options{
 		A: specs[0], B: specs[1], Openings: ops, Limits: lim,
-		Rules: board.Rules{MoveCap: c.MoveCap}, DB: adjudicator, Workers: c.Concurrency, PDN: c.PDN,
+		Rules: board.Rules{MoveCap: c.MoveCap}, DB: adjudicator, Workers: c.Concurrency, PDN: c.PDN, Cluster: remote,
 		BookOff: !c.Book, SPRT: sprt, USCF: u, Log: *log,
 		OnGame: func(g match.Game, st match.Standing) {
 			s := st.Summary

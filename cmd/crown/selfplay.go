@@ -140,7 +140,7 @@ func (c *selfplayPlayCmd) Run(log *zerolog.Logger) error {
 	defer stop()
 	eng := newSelfplayEngines(db, c.EGDBDir)
 	defer eng.Close()
-	runner, closeRunner, err := c.runner(ctx, *log, &cluster.Local{Handlers: jobHandlers(eng, nil), Workers: workers})
+	runner, closeRunner, err := c.runner(ctx, *log, &cluster.Local{Handlers: jobHandlers(eng, nil, nil), Workers: workers})
 	if err != nil {
 		return err
 	}

@@ -14,7 +14,9 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"crown/engine/referee"
 	"crown/protocol/cluster"
+	"crown/protocol/match"
 )
 
 type workerCmd struct {
@@ -36,8 +38,17 @@ func (c *workerCmd) Run(log *zerolog.Logger) error {
 	defer eng.Close()
 	eg := newEgdbWorker(c.CacheDir, c.EGDBMem)
 	defer eg.Close()
+	games := match.NewGames(match.GamesOptions{Log: *log, Worker: true, EGDBDir: c.EGDBDir,
+		DB: func(pieces int) (referee.Adjudicator, error) {
+			db, err := eng.oracle(pieces)
+			if err != nil {
+				return nil, err
+			}
+			return db, nil
+		}})
+	defer games.Close()
 	flags := clusterFlags{Cluster: c.Connect, Token: c.Token, NKeySeed: c.NKeySeed, TLSCA: c.TLSCA}
 	o := flags.connectOptions(*log)
 	o.Name = c.Name
-	return cluster.Work(ctx, cluster.WorkOptions{ConnectOptions: o, Handlers: jobHandlers(eng, eg), Threads: c.Threads})
+	return cluster.Work(ctx, cluster.WorkOptions{ConnectOptions: o, Handlers: jobHandlers(eng, eg, games), Threads: c.Threads})
 }

@@ -1,7 +1,8 @@
 // Package match runs matches between two players, crown configurations in
 // this process or external engines speaking Hub: every opening is played
-// twice with colours swapped, games run in parallel (one per worker, each
-// worker owning one instance of each player), and every finished game goes
+// twice with colours swapped, games run in parallel as jobs (one per core,
+// each game slot owning one instance of each player; or, with a cluster
+// client, on a coordinator's workers), and every finished game goes
 // at once into the match's PDN file, written whole to a temporary file and
 // renamed. Started again with the same file, a match reads it back and
 // plays only the games it lacks, so an interrupted match loses at most the
@@ -11,7 +12,8 @@
 // longest move each player took against its limit.
 //
 // runner.go holds Run and the bookkeeping of finished games; the games
-// themselves are played by engine/referee, crown's one game loop.
+// are jobs (executor.go, jobcodec.go) played by games.go through
+// engine/referee, crown's one game loop.
 package match
 
 import (
@@ -34,6 +36,7 @@ import (
 	"crown/engine/fsutil"
 	"crown/engine/pdn"
 	"crown/engine/referee"
+	"crown/protocol/cluster"
 )
 
 // Options configures a match.
@@ -45,10 +48,14 @@ type Options struct {
 	DB       referee.Adjudicator // an endgame database adjudicating the positions it covers; nil: none
 	Workers  int                 // games at once; 0: one per core
 	PDN      string              // the games file, read to resume and rewritten after every game; "": none
-	BookOff  bool                // openings are ballots: books off unless a spec turns one on
-	SPRT     *referee.SPRT       // stop when decided; nil: play every game
-	USCF     referee.USCF
-	Log      zerolog.Logger
+	// Cluster, if not nil, plays the games on a coordinator's workers (a
+	// *cluster.Client): crown players only, their files shipped by
+	// checksum. nil: in this process, on Workers cores.
+	Cluster Executor
+	BookOff bool          // openings are ballots: books off unless a spec turns one on
+	SPRT    *referee.SPRT // stop when decided; nil: play every game
+	USCF    referee.USCF
+	Log     zerolog.Logger
 	// OnGame is called after each finished game with the standing,
 	// serialised (never two at once).
 	OnGame func(g Game, s Standing)
@@ -208,12 +215,7 @@ func (m *runner) logMove(e referee.MoveEvent) {
 }
 
 // names returns the Black and White labels of game i.
-func (m *runner) names(i int) (black, white string) {
-	if i%2 == 0 {
-		return m.labels[0], m.labels[1]
-	}
-	return m.labels[1], m.labels[0]
-}
+func (m *runner) names(i int) (black, white string) { return seatNames(m.labels, i) }
 
 // resume reads the PDN file's finished games. A file of another match
 // (other players, other openings) is an error, never overwritten.
@@ -293,41 +295,6 @@ func (m *runner) playerOf(g Game, c board.Color) int {
 	return 1
 }
 
-// worker owns one instance of each player.
-type worker struct {
-	m    *runner
-	new  [2]func() (Player, error)
-	p    [2]Player
-	lims [2]referee.Limits
-}
-
-// player returns player k, starting it if needed.
-func (w *worker) player(k int) (Player, error) {
-	if w.p[k] == nil {
-		p, err := w.new[k]()
-		if err != nil {
-			return nil, err
-		}
-		w.p[k] = p
-	}
-	return w.p[k], nil
-}
-
-// restart closes player k; the next game starts a new instance.
-func (w *worker) restart(k int) {
-	if w.p[k] != nil {
-		if err := w.p[k].Close(); err != nil {
-			w.m.o.Log.Debug().Err(err).Str("player", w.m.labels[k]).Msg("closing player")
-		}
-		w.p[k] = nil
-	}
-}
-
-func (w *worker) close() {
-	w.restart(0)
-	w.restart(1)
-}
-
 // limitsFor applies a spec's own limits over the match's.
 func limitsFor(base referee.Limits, s Spec) referee.Limits {
 	l := base
@@ -340,120 +307,93 @@ func limitsFor(base referee.Limits, s Spec) referee.Limits {
 	return l
 }
 
+// play has the games of todo played by the executor and records them as
+// they finish. It returns nil when the games are done, when the SPRT has
+// decided (the queued games are dropped) or when ctx ends.
 func (m *runner) play(ctx context.Context, todo []int) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	m.stop = cancel
-	n := m.o.Workers
-	if n <= 0 {
-		n = runtime.NumCPU()
+	inputs, err := m.inputs(ctx, m.o.Cluster)
+	if err != nil {
+		return err
 	}
-	n = max(1, min(n, len(todo)))
-	workers := make([]*worker, n)
-	lims := [2]referee.Limits{limitsFor(m.o.Limits, m.o.A), limitsFor(m.o.Limits, m.o.B)}
-	// One factory per side, shared by the workers, so its instances are
-	// counted across them (book-seed gives each its own seed).
-	factories := [2]func() (Player, error){m.o.A.Factory(m.o.Log, m.o.BookOff, lims[0]), m.o.B.Factory(m.o.Log, m.o.BookOff, lims[1])}
-	for i := range workers {
-		w := &worker{m: m, new: factories, lims: lims}
-		workers[i] = w
-		// Start every player once now, so a wrong command or file fails
-		// the match at once instead of forfeiting every game.
-		for k := range 2 {
-			if _, err := w.player(k); err != nil {
-				for _, w := range workers[:i+1] {
-					w.close()
-				}
-				return fmt.Errorf("starting %s: %w", m.labels[k], err)
-			}
+	batch := batchName(inputs)
+	ex := m.o.Cluster
+	if ex == nil {
+		n := m.o.Workers
+		if n <= 0 {
+			n = runtime.NumCPU()
+		}
+		n = max(1, min(n, len(todo)))
+		games := NewGames(GamesOptions{Log: m.o.Log, DB: m.localDB, OnMove: m.onMove, KeepSets: 1})
+		defer games.Close()
+		// Start every player once now, one of each per game slot, so a
+		// wrong command or file fails the match at once instead of
+		// forfeiting every game.
+		if err := games.warm(ctx, inputs[todo[0]], n); err != nil {
+			return err
+		}
+		ex = &cluster.Local{Handlers: cluster.Handlers{JobKind: games.Handle}, Workers: n}
+	}
+	jobs := make([]cluster.Job, len(todo))
+	index := make(map[string]int, len(todo))
+	for k, i := range todo {
+		jobs[k] = cluster.Job{ID: gameID(i), Kind: JobKind, Input: inputs[i]}
+		index[jobs[k].ID] = i
+	}
+	err = ex.Run(ctx, batch, jobs, func(res cluster.Result) error {
+		if m.decided() {
+			return nil // past the SPRT's decision: not counted
+		}
+		i, ok := index[res.ID]
+		if !ok {
+			return fmt.Errorf("a result for %s, which is not a game of this match", res.ID)
+		}
+		if res.Err != "" {
+			return fmt.Errorf("game %d failed on %s: %s", i+1, res.Worker, res.Err)
+		}
+		g, err := decodeOutput(res.Output, i)
+		if err != nil {
+			return fmt.Errorf("game %d from %s: %w", i+1, res.Worker, err)
+		}
+		black, white := m.names(i)
+		if pg := g.Record; pg.Tag("Black") != black || pg.Tag("White") != white || pg.Tag("Opening") != m.o.Openings[i/2].Name {
+			return fmt.Errorf("game %d from %s: %s - %s, %s is not this match's round %d (%s - %s, %s)", i+1, res.Worker,
+				pg.Tag("Black"), pg.Tag("White"), pg.Tag("Opening"), i+1, black, white, m.o.Openings[i/2].Name)
+		}
+		return m.finish(g)
+	})
+	if c, ok := ex.(canceller); ok && m.decided() {
+		cctx, ccancel := context.WithTimeout(context.Background(), 10*time.Second)
+		n, cerr := c.Cancel(cctx, batch)
+		ccancel()
+		if cerr != nil {
+			m.o.Log.Warn().Err(cerr).Str("batch", batch).Msg("the SPRT decided; dropping the queued games failed")
+		} else {
+			m.o.Log.Info().Int("games", n).Str("batch", batch).Msg("the SPRT decided; queued games dropped")
 		}
 	}
-	next := make(chan int)
-	var wg sync.WaitGroup
-	var werr error
-	var errOnce sync.Once
-	for _, w := range workers {
-		wg.Go(func() {
-			defer w.close()
-			for i := range next {
-				if err := w.game(ctx, i); err != nil {
-					errOnce.Do(func() { werr = err; cancel() })
-				}
-			}
-		})
+	if err != nil && ctx.Err() != nil {
+		return nil // stopped by the SPRT or interrupted: the finished games are kept
 	}
-feed:
-	for _, i := range todo {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
-	wg.Wait()
-	return werr
+	return err
 }
 
-// game plays game i on w's players and records it.
-func (w *worker) game(ctx context.Context, i int) error {
-	m := w.m
-	aBlack := i%2 == 0
-	op := m.o.Openings[i/2]
-	var seats [2]referee.Seat // A, B
-	g := Game{Index: i, Opening: i / 2, AIsBlack: aBlack}
-	black, white := m.names(i)
-	for k := range 2 {
-		p, err := w.player(k)
-		if err != nil {
-			// A restart failed: the player loses this game.
-			rec := board.NewGame(op.Start, m.o.Rules)
-			for _, mv := range op.Moves {
-				_ = rec.Play(mv)
-			}
-			r := referee.GameResult{Result: board.WinFor(colourOf(k == 0, aBlack).Other()), Termination: referee.PlayerError,
-				Err: fmt.Errorf("%s: restart: %v", m.labels[k], err), Game: rec}
-			g.Result, g.Termination, g.Fault, g.FaultByA = r.Result, r.Termination.String(), r.Err.Error(), k == 0
-			g.Record = record(i, op, black, white, r)
-			return m.finish(g)
-		}
-		seats[k] = referee.Seat{Label: m.labels[k], Mover: p, Limits: w.lims[k]}
+// localDB is the adjudicator of a game played in this process: the
+// match's database, whose size the game's input gives.
+func (m *runner) localDB(pieces int) (referee.Adjudicator, error) {
+	if m.o.DB == nil || m.o.DB.MaxPieces() != pieces {
+		return nil, fmt.Errorf("no endgame database of %d pieces in this match", pieces)
 	}
-	setup := referee.Setup{Start: op.Start, Opening: op.Moves, Rules: m.o.Rules, Black: seats[0], White: seats[1],
-		Adjudicator: m.o.DB, OnMove: m.onMove}
-	if !aBlack {
-		setup.Black, setup.White = seats[1], seats[0]
-	}
-	r := setup.Play(ctx)
-	if r.Termination == referee.Unfinished {
-		if r.Err != nil {
-			return fmt.Errorf("opening %s: %w", op.Name, r.Err)
-		}
-		// Interrupted: a player may be in the middle of a search.
-		w.restart(0)
-		w.restart(1)
-		return nil
-	}
-	g.Result, g.Termination, g.Plies = r.Result, r.Termination.String(), r.Game.Ply()
-	for c := range 2 {
-		k := m.playerOf(g, board.Color(c))
-		g.MaxMove[k], g.MaxOver[k], g.Limited[k] = r.MaxMove[c], r.MaxOver[c], r.Limited[c]
-		g.Moves[k], g.Thought[k] = r.Moves[c], r.Thought[c]
-		if cnt, ok := w.p[k].(counter); ok {
-			g.Unsearched[k] = cnt.unsearched()
-		}
-	}
-	if r.Termination.Fault() {
-		g.Fault = r.Err.Error()
-		g.FaultByA = (r.Faulty == board.Black) == aBlack
-		k := 1
-		if g.FaultByA {
-			k = 0
-		}
-		w.restart(k)
-	}
-	g.Record = record(i, op, black, white, r)
-	return m.finish(g)
+	return m.o.DB, nil
+}
+
+// decided reports whether the SPRT has decided.
+func (m *runner) decided() bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.o.SPRT != nil && m.standing().Decision != referee.Continue
 }
 
 func colourOf(isA, aBlack bool) board.Color {

@@ -19,7 +19,7 @@ import (
 	"crown/protocol/match"
 )
 
-func spec(t *testing.T, text string) match.Spec {
+func spec(t testing.TB, text string) match.Spec {
 	t.Helper()
 	s, err := match.ParseSpec(text)
 	if err != nil {
@@ -28,7 +28,7 @@ func spec(t *testing.T, text string) match.Spec {
 	return s
 }
 
-func acf(t *testing.T, n int) []match.Opening {
+func acf(t testing.TB, n int) []match.Opening {
 	t.Helper()
 	ops, err := match.LoadOpenings(match.SetACF)
 	if err != nil {
