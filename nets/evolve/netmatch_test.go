@@ -64,8 +64,13 @@ func TestSeedGamesPinned(t *testing.T) {
 		hash       uint64
 	}
 	want := []game{
-		{0, 1, board.Draw, 69, 5567738316932214674},
-		{3, 10, board.BlackWins, 53, 12468932728477105238},
+		// Generation 446's population. When the committed checkpoint moves
+		// on, check the old pins against the old checkpoint first (the code
+		// must not have changed a move), then pin the new population's.
+		// Generation 381's were {0,1} Draw 69 5567738316932214674 and
+		// {3,10} BlackWins 53 12468932728477105238.
+		{0, 1, board.Draw, 86, 13752734957385999498},
+		{3, 10, board.Draw, 102, 694701061655329735},
 	}
 	for _, w := range want {
 		h := fnv.New64a()
