@@ -38,11 +38,12 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"os"
 	"path/filepath"
 	"sync"
 
 	"github.com/klauspost/compress/zstd"
+
+	"crown/engine/fsutil"
 )
 
 const (
@@ -166,29 +167,7 @@ func encodeSlice(m Material, packed []byte, entries uint64, stats Stats, threads
 
 // writeSlice writes slice m's file into dir atomically.
 func writeSlice(dir string, m Material, data []byte) error {
-	return writeAtomic(filepath.Join(dir, FileName(m)), data)
-}
-
-// writeAtomic writes data to path through a temporary file and a rename.
-func writeAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-"+filepath.Base(path)+"-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if _, err = f.Write(data); err == nil {
-		err = f.Chmod(0o644)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
+	return fsutil.WriteAtomic(filepath.Join(dir, FileName(m)), data)
 }
 
 // sliceFile is an open slice file: its header and block table; blocks are

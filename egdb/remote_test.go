@@ -15,6 +15,8 @@ import (
 	"testing"
 
 	"github.com/rs/zerolog"
+
+	"crown/engine/fsutil"
 )
 
 // fakeWorkers solves jobs alternately on two PairBuilders. damage, if
@@ -64,7 +66,7 @@ func (w *fakeWorkers) SolvePairs(ctx context.Context, jobs []PairJob, files map[
 				return "", fmt.Errorf("job %s names no file for %s", job.Pair.Name(), m.Name())
 			}
 			path := filepath.Join(w.cache, sum)
-			return path, writeAtomic(path, w.shared[sum])
+			return path, fsutil.WriteAtomic(path, w.shared[sum])
 		}
 		sp, err := w.builders[i%2].Solve(ctx, job.Pair, src)
 		if err != nil {
