@@ -32,7 +32,7 @@ import (
 
 type matchCmd struct {
 	Player       []string      `required:"" sep:"none" help:"A player, twice: crown:key=value,... (eval, net, depth, book, egdb ...) or hub:COMMAND (an engine speaking Hub). See docs/match.md."`
-	Openings     string        `default:"acf" help:"acf (the 156 ACF 3-move ballots), eleven (the 2,400 eleven-man ballots), start, or a file of FENs or PDN games."`
+	Openings     string        `default:"acf" help:"acf (the 156 ACF 3-move ballots), eleven (the 2,400 eleven-man ballots), first7 (the seven first moves), plies:N (every line of the first N plies, N 1-6), start, or a file of FENs or PDN games."`
 	Count        int           `help:"Use only the first N openings (0: all); each is played with both colours."`
 	Book         bool          `help:"Let crown players use the opening book (default: off, ballots are the openings; a player's book= wins)."`
 	Movetime     time.Duration `help:"Time per move (e.g. 100ms)."`

@@ -1,7 +1,8 @@
 // openings.go supplies a match's start positions: the 156 ACF 3-move ballots
 // in use (from the book package's table of named openings, which leaves out
 // the 18 barred ballots), the seven first moves (seed 001's control
-// experiment), the 2,400 eleven-man ballots (CheckerBoard's
+// experiment), every line of the first N plies (plies:N), the 2,400
+// eleven-man ballots (CheckerBoard's
 // 11_man_english set, embedded), the start position, or a file of FENs
 // (one per line, or the "acf | moves | FEN" table of
 // ../shared/data/acf-3move-ballots-fen.txt) or of PDN games (each game's
@@ -13,6 +14,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 
 	"crown/book"
@@ -48,7 +51,12 @@ const (
 	SetFirst7 = "first7" // the seven first moves of Black (seed 001's control)
 	SetEleven = "eleven" // the 2,400 eleven-man ballots
 	SetStart  = "start"  // the initial position only
+	SetPlies  = "plies:" // plies:N, every distinct position N plies from the start
 )
+
+// maxOpeningPlies bounds plies:N: 6 plies from the start are 36,768 lines
+// (perft 6), already more games than any match here plays.
+const maxOpeningPlies = 6
 
 // LoadOpenings returns a built-in set by name, or else reads the file at
 // src: PDN if it holds a '[' tag or move numbers, otherwise FEN lines.
@@ -62,6 +70,13 @@ func LoadOpenings(src string) ([]Opening, error) {
 		return parseFENLines(elevenMan, "eleven-man")
 	case SetStart:
 		return []Opening{{Name: "start", Start: board.Start()}}, nil
+	}
+	if v, ok := strings.CutPrefix(src, SetPlies); ok {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > maxOpeningPlies {
+			return nil, fmt.Errorf("openings %q: want plies:N with N from 1 to %d", src, maxOpeningPlies)
+		}
+		return firstPlies(n), nil
 	}
 	data, err := os.ReadFile(src)
 	if err != nil {
@@ -80,6 +95,37 @@ func ParseOpenings(text, src string) ([]Opening, error) {
 		return parsePDNOpenings(text, src)
 	}
 	return parseFENLines(text, src)
+}
+
+// firstPlies returns every line of n plies from the start position, in
+// move generation order, keeping the first line to reach each position
+// (transpositions are played once).
+func firstPlies(n int) []Opening {
+	var out []Opening
+	seen := map[uint64]bool{}
+	var walk func(p board.Position, line []board.Move)
+	walk = func(p board.Position, line []board.Move) {
+		if len(line) == n {
+			if seen[p.Hash] {
+				return
+			}
+			seen[p.Hash] = true
+			names := make([]string, len(line))
+			q := board.Start()
+			for i, m := range line {
+				names[i] = q.Notation(m)
+				q = q.Play(m)
+			}
+			out = append(out, Opening{Name: fmt.Sprintf("%d plies: %s", n, strings.Join(names, " ")),
+				Start: board.Start(), Moves: slices.Clone(line)})
+			return
+		}
+		for _, m := range p.LegalMoves() {
+			walk(p.Play(m), append(line, m))
+		}
+	}
+	walk(board.Start(), nil)
+	return out
 }
 
 // namedLines plays out the lines of the book's opening table that keep

@@ -114,6 +114,64 @@ func TestOpenings(t *testing.T) {
 	}
 }
 
+// TestFirstPlies: plies:1 is the seven first moves (the same positions as
+// first7), plies:2 the 49 two-ply lines (perft 2; no transposition is
+// possible yet), plies:3 every distinct three-ply position once, fewer
+// than perft 3's 302 lines only by transpositions; bad N is refused.
+func TestFirstPlies(t *testing.T) {
+	positions := func(set string) map[string]bool {
+		ops, err := match.LoadOpenings(set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]bool{}
+		for _, o := range ops {
+			if o.Start != board.Start() {
+				t.Errorf("%s: does not start from the initial position", o.Name)
+			}
+			pos := o.Position()
+			fen := pos.FEN()
+			if m[fen] {
+				t.Errorf("%s: %s twice", set, fen)
+			}
+			m[fen] = true
+		}
+		return m
+	}
+	one, first7 := positions("plies:1"), positions(match.SetFirst7)
+	if len(one) != 7 || len(first7) != 7 {
+		t.Errorf("plies:1 %d, first7 %d positions", len(one), len(first7))
+	}
+	for fen := range first7 {
+		if !one[fen] {
+			t.Errorf("first7's %s not in plies:1", fen)
+		}
+	}
+	if n := len(positions("plies:2")); n != 49 {
+		t.Errorf("plies:2: %d positions, want 49", n)
+	}
+	// Distinct positions after three plies, counted here independently.
+	distinct := map[uint64]bool{}
+	start := board.Start()
+	for _, a := range start.LegalMoves() {
+		p := start.Play(a)
+		for _, b := range p.LegalMoves() {
+			q := p.Play(b)
+			for _, c := range q.LegalMoves() {
+				distinct[q.Play(c).Hash] = true
+			}
+		}
+	}
+	if n := len(positions("plies:3")); n != len(distinct) || n > 302 {
+		t.Errorf("plies:3: %d positions, want %d", n, len(distinct))
+	}
+	for _, bad := range []string{"plies:0", "plies:7", "plies:x", "plies:"} {
+		if _, err := match.LoadOpenings(bad); err == nil || !strings.Contains(err.Error(), "plies:N") {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}
+
 func FuzzParseOpenings(f *testing.F) {
 	for _, s := range []string{"B:W21-32:B1-12\n", "1 | 9-13 21-17 5-9 | W:W17,22-32:B1-4,6-13\n", "[Event \"x\"]\n1. 11-15 *\n", "# c\n\n"} {
 		f.Add(s)
