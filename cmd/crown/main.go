@@ -5,6 +5,7 @@ package main
 
 import (
 	"os"
+	"strings"
 
 	"github.com/alecthomas/kong"
 )
@@ -23,12 +24,13 @@ type cli struct {
 	Evolve   evolveCmd   `cmd:"" help:"Training: evolution of networks and heuristics."`
 	Net      netCmd      `cmd:"" help:"Neural networks: info, export, import, random, bench."`
 	Egdb     egdbCmd     `cmd:"" help:"Endgame databases: build, probe, verify, info, match, convert."`
-	Match    matchCmd    `cmd:"" help:"Play a match between two players (crown configurations or Hub engines) from ballots."`
+	Match    matchCmd    `cmd:"" help:"Play a match between two players (crown configurations, Hub engines or CheckerBoard libraries) from ballots."`
 	Species  speciesCmd  `cmd:"" help:"Species of an evolved population (seed 002): cluster, info, versus."`
 	Selfplay selfplayCmd `cmd:"" help:"Training data: self-play games into a sample file; info."`
 	Train    trainCmd    `cmd:"" help:"Fit the trained network to self-play samples; writes a CROWNNET version 2 file."`
 	Serve    serveCmd    `cmd:"" help:"Run a cluster coordinator: job queue and results on disk, for crown worker processes and --cluster submitters."`
 	Worker   workerCmd   `cmd:"" help:"Run a coordinator's jobs on this machine's cores."`
+	CBHost   cbhostCmd   `cmd:"" name:"cbhost" hidden:"" help:"Serve a CheckerBoard engine library as a Hub engine on stdin/stdout (what crown match runs for a cb: player)."`
 }
 
 func main() {
@@ -38,7 +40,10 @@ func main() {
 		kong.Description("crown: an English/American checkers engine."),
 		kong.UsageOnError(),
 	)
-	logger := c.Log.logger(ctx.Command() == "engine")
+	// Engine mode and the CheckerBoard host speak a protocol on stdout
+	// and log quietly.
+	cmd := ctx.Command()
+	logger := c.Log.logger(cmd == "engine" || strings.HasPrefix(cmd, "cbhost"))
 	if err := ctx.Run(&logger); err != nil {
 		c.Log.reportFailure(os.Stderr, err)
 		os.Exit(1)

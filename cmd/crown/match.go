@@ -1,5 +1,5 @@
-// match.go implements `crown match`: two players (crown configurations or
-// external Hub engines) play every opening of a set with both colours, in
+// match.go implements `crown match`: two players (crown configurations,
+// external Hub engines or CheckerBoard libraries) play every opening of a set with both colours, in
 // parallel, into a PDN file that a later run resumes from; it prints a
 // results table, the Elo difference with its 95% interval, the seeds' USCF
 // rating, the longest moves against the limit and, with --sprt, stops when
@@ -31,7 +31,7 @@ import (
 )
 
 type matchCmd struct {
-	Player       []string      `required:"" sep:"none" help:"A player, twice: crown:key=value,... (eval, net, depth, book, egdb ...) or hub:COMMAND (an engine speaking Hub). See docs/match.md."`
+	Player       []string      `required:"" sep:"none" help:"A player, twice: crown:key=value,... (eval, net, depth, book, egdb ...), hub:COMMAND (an engine speaking Hub) or cb:LIBRARY (a CheckerBoard engine library). See docs/match.md."`
 	Openings     string        `default:"acf" help:"acf (the 156 ACF 3-move ballots), eleven (the 2,400 eleven-man ballots), first7 (the seven first moves), plies:N (every line of the first N plies, N 1-6), start, or a file of FENs or PDN games."`
 	Count        int           `help:"Use only the first N openings (0: all); each is played with both colours."`
 	Book         bool          `help:"Let crown players use the opening book (default: off, ballots are the openings; a player's book= wins)."`

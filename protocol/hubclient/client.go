@@ -50,6 +50,12 @@ const StopGrace = 500 * time.Millisecond
 // few seconds; 30 s is far beyond what crown needs (milliseconds).
 const handshakeTimeout = 30 * time.Second
 
+// crashGrace is how long a client whose engine's output ended waits for
+// the process to be reaped, to report its exit status and last stderr
+// line: at once for an engine that exits, and a loaded machine may take
+// a while to schedule the reaping.
+const crashGrace = time.Second
+
 // closeGrace is how long Close waits for the process to exit after `quit`
 // before it kills it.
 const closeGrace = 2 * time.Second
@@ -81,6 +87,9 @@ type Engine struct {
 	exited chan struct{} // closed when the process has been waited for
 	waitMu sync.Mutex
 	err    error // the process's exit status, valid after exited is closed
+	// lastStderr is the engine's last line on stderr, usually why it
+	// failed; read only after exited is closed.
+	lastStderr string
 
 	// ID holds the id line's fields (name, version, author ...).
 	ID map[string]string
@@ -159,6 +168,9 @@ func (e *Engine) readStderr(r io.Reader) {
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {
 		e.cfg.Log.Debug().Str("engine_stderr", sc.Text()).Msg("engine")
+		if line := strings.TrimSpace(sc.Text()); line != "" {
+			e.lastStderr = line
+		}
 	}
 }
 
@@ -195,15 +207,19 @@ func (e *Engine) next(timer <-chan time.Time) (protocol.Line, error) {
 }
 
 // crashed describes the end of the engine's output, with its exit status
-// when the process has already been reaped.
+// and its last words on stderr when the process has already been reaped.
 func (e *Engine) crashed() error {
 	select {
 	case <-e.exited:
+		status := "exit status 0"
 		if e.err != nil {
-			return fmt.Errorf("%w: %v", ErrCrashed, e.err)
+			status = e.err.Error()
 		}
-		return fmt.Errorf("%w: exit status 0", ErrCrashed)
-	case <-time.After(100 * time.Millisecond):
+		if e.lastStderr != "" {
+			return fmt.Errorf("%w: %s; it said: %s", ErrCrashed, status, e.lastStderr)
+		}
+		return fmt.Errorf("%w: %s", ErrCrashed, status)
+	case <-time.After(crashGrace):
 		return ErrCrashed
 	}
 }

@@ -137,8 +137,8 @@ func TestTimeout(t *testing.T) {
 }
 
 func TestCrash(t *testing.T) {
-	_, err := hubclient.Start(hubclient.Config{Command: []string{"sh", "-c", "read x; echo 'id name=x'; exit 4"}, Log: zerolog.Nop()})
-	if !errors.Is(err, hubclient.ErrCrashed) || !strings.Contains(err.Error(), "exit status 4") {
+	_, err := hubclient.Start(hubclient.Config{Command: []string{"sh", "-c", "read x; echo 'id name=x'; echo 'no such file' >&2; echo >&2; exit 4"}, Log: zerolog.Nop()})
+	if !errors.Is(err, hubclient.ErrCrashed) || !strings.Contains(err.Error(), "exit status 4; it said: no such file") {
 		t.Errorf("engine exiting in the handshake: %v", err)
 	}
 	if _, err := hubclient.Start(hubclient.Config{Command: []string{"/nonexistent/x"}}); err == nil {

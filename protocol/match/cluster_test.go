@@ -16,6 +16,7 @@ import (
 	"crown/engine/board"
 	"crown/engine/referee"
 	"crown/nets"
+	"crown/protocol/cbhost"
 	"crown/protocol/cluster"
 	"crown/protocol/match"
 )
@@ -129,6 +130,12 @@ func TestClusterPlaysTheSameGames(t *testing.T) {
 	opts.PDN = ""
 	if _, err := match.Run(context.Background(), opts); err == nil || !strings.Contains(err.Error(), "cannot play on a cluster") {
 		t.Errorf("a Hub engine on a cluster: %v", err)
+	}
+	if cbhost.Supported {
+		opts.A = spec(t, "cb:./no-such.so")
+		if _, err := match.Run(context.Background(), opts); err == nil || !strings.Contains(err.Error(), "CheckerBoard engine library (cb:) is a program on this machine") {
+			t.Errorf("a CheckerBoard library on a cluster: %v", err)
+		}
 	}
 }
 

@@ -2,7 +2,8 @@
 // three times: crown's own search in this process (through the protocol
 // adapter crownsearch, so it is configured exactly as in engine mode), a
 // coalition of networks voting on each move (players.Coalition, seed 002)
-// and an external engine speaking Hub (package hubclient). The referee
+// and an external engine speaking Hub (package hubclient), which a
+// CheckerBoard library is too, hosted by `crown cbhost` (spec.go). The referee
 // (engine/referee) plays the games; these adapters turn its turns into
 // each engine's limits.
 package match

@@ -6,9 +6,9 @@
 // the spec at its copy. An endgame database is not shipped: the job
 // carries the piece count the submitter's player would use, and the
 // worker's player uses the worker's own database limited to that count
-// (refused when smaller), so both play the same games. Hub engines are
-// refused: they are programs on the submitter's machine, and a job must
-// not start programs on a worker.
+// (refused when smaller), so both play the same games. Hub engines and
+// CheckerBoard libraries are refused: they are programs on the
+// submitter's machine, and a job must not start programs on a worker.
 package match
 
 import (
@@ -49,15 +49,22 @@ func (s *Spec) setFile(key, path string) {
 // usesEGDB reports whether the player opens an endgame database.
 func (s Spec) usesEGDB() bool { return s.Kind == KindCrown && s.Options.EGDBPolicy != search.EGDBOff }
 
-// hubOnCluster refuses a Hub engine on a cluster.
-const hubOnCluster = "a Hub engine (hub:) is a program on this machine and cannot play on a cluster's workers; play it without --cluster"
+// localOnly refuses a player that is a program on this machine (hub:,
+// cb:) on a cluster.
+func localOnly(text, kind string) error {
+	what := "a Hub engine (hub:)"
+	if kind == KindCB {
+		what = "a CheckerBoard engine library (cb:)"
+	}
+	return fmt.Errorf("player %q: %s is a program on this machine and cannot play on a cluster's workers; play it without --cluster", text, what)
+}
 
 // shipPlayer is s as a job carries it to another process: its files put
 // into the executor's store, and the size of its endgame database.
 func shipPlayer(ctx context.Context, s Spec, put func(context.Context, []byte) (string, error)) (jobPlayer, error) {
 	p := jobPlayer{Spec: s.Text}
 	if s.Kind != KindCrown {
-		return p, fmt.Errorf("player %q: %s", s.Text, hubOnCluster)
+		return p, localOnly(s.Text, s.Kind)
 	}
 	for key, path := range s.files() {
 		data, err := os.ReadFile(path)
@@ -97,7 +104,7 @@ func (g *Games) spec(ctx context.Context, p jobPlayer, files cluster.Files) (Spe
 		return s, nil
 	}
 	if s.Kind != KindCrown {
-		return s, fmt.Errorf("player %q: %s", p.Spec, hubOnCluster)
+		return s, localOnly(p.Spec, s.Kind)
 	}
 	named := s.files()
 	for key, path := range named {

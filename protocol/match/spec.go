@@ -5,10 +5,12 @@
 //	crown:ensemble=s.ens,depth=4          a coalition of networks voting (seed 002)
 //	hub:./crown                            an external Hub engine (command line)
 //	hub:cmd=./crown --log-level warn,name=old,hash=32,depth=6
+//	cb:./engine.so,name=x                  a CheckerBoard engine library
 //
 // After the kind and ':' come comma-separated key=value pairs. Keys for
-// both kinds: name (label in the PDN and the tables), depth, nodes and
-// movetime (per-player limits replacing the match's). crown keys: eval
+// every kind: name (label in the PDN and the tables), depth, nodes and
+// movetime (per-player limits replacing the match's; a cb: player takes
+// time only, as the CheckerBoard API has no depth or node limit). crown keys: eval
 // (nnue, nn, material, features:KIND, heuristic), net (network file),
 // weights (heuristic weight file), mode (full: crown's search; seed: the
 // seeds' fixed-depth alpha-beta), ensemble (an ensemble or weight file
@@ -21,12 +23,17 @@
 // other key is sent to the engine as set-param name=key value=value, so
 // crown's own Hub parameters (evaluator, net-file, book, egdb-dir ...)
 // work there. After `hub:` a first item without '=' is the command line
-// (hub:./crown --log-level warn,name=old).
+// (hub:./crown --log-level warn,name=old). A cb: player is a hub: player
+// whose command is this executable's `crown cbhost LIB` (a process per
+// instance, as the library keeps global state); its keys are lib (the
+// library, also the first item without '='), dir and the hub parameters.
+// It needs a cgo build (package cbhost).
 package match
 
 import (
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,6 +45,7 @@ import (
 	"crown/engine/referee"
 	"crown/engine/search"
 	"crown/protocol"
+	"crown/protocol/cbhost"
 	"crown/protocol/hubclient"
 	"crown/protocol/players"
 )
@@ -46,6 +54,7 @@ import (
 const (
 	KindCrown = "crown"
 	KindHub   = "hub"
+	KindCB    = "cb" // a CheckerBoard engine library, hosted by `crown cbhost`
 )
 
 // Spec is a parsed player specification.
@@ -64,10 +73,11 @@ type Spec struct {
 	VoteSeed uint64
 	seeded   bool // book-seed given: each instance gets the next seed
 
-	// hub players
+	// hub and cb players (a cb player's command is made by Factory)
 	Command []string
 	Dir     string
 	Params  []protocol.Arg
+	Library string // cb players: the CheckerBoard engine library
 
 	// per-player limits (zero: the match's)
 	Depth    int
@@ -86,20 +96,25 @@ func ParseSpec(text string) (Spec, error) {
 	kind, rest, ok := strings.Cut(text, ":")
 	s := Spec{Text: text, Kind: strings.TrimSpace(kind)}
 	if !ok {
-		return s, fmt.Errorf("player %q: want crown:key=value,... or hub:COMMAND", text)
+		return s, fmt.Errorf("player %q: want crown:key=value,..., hub:COMMAND or cb:LIBRARY", text)
 	}
 	switch s.Kind {
 	case KindCrown:
 		s.Options = protocol.DefaultOptions()
 		s.Options.HashMB = matchHashMB
 		s.Options.Book = "off"
-	case KindHub:
-		// hub:./engine args,key=value: a first item without '=' is the command.
+	case KindHub, KindCB:
+		// hub:./engine args,key=value: a first item without '=' is the
+		// command; cb:./engine.so,key=value: the library.
 		if first, _, _ := strings.Cut(rest, ","); strings.TrimSpace(first) != "" && !strings.Contains(first, "=") {
-			rest = "cmd=" + rest
+			key := "cmd="
+			if s.Kind == KindCB {
+				key = "lib="
+			}
+			rest = key + rest
 		}
 	default:
-		return s, fmt.Errorf("player %q: unknown kind %q (want %s or %s)", text, s.Kind, KindCrown, KindHub)
+		return s, fmt.Errorf("player %q: unknown kind %q (want %s, %s or %s)", text, s.Kind, KindCrown, KindHub, KindCB)
 	}
 	given := map[string]bool{}
 	for item := range strings.SplitSeq(rest, ",") {
@@ -119,6 +134,14 @@ func ParseSpec(text string) (Spec, error) {
 	}
 	if s.Kind == KindHub && len(s.Command) == 0 {
 		return s, fmt.Errorf("player %q: a hub player needs a command (hub:./engine or cmd=...)", text)
+	}
+	if s.Kind == KindCB {
+		if s.Library == "" {
+			return s, fmt.Errorf("player %q: a cb player needs a library (cb:./engine.so or lib=...)", text)
+		}
+		if !cbhost.Supported {
+			return s, fmt.Errorf("player %q: %w", text, cbhost.ErrNeedsCgo)
+		}
 	}
 	if err := s.check(given); err != nil {
 		return s, fmt.Errorf("player %q: %w", text, err)
@@ -170,21 +193,33 @@ func (s *Spec) set(k, v string) error {
 	case "name":
 		s.Name = v
 		return nil
-	case "depth":
-		s.Depth, err = positive(k, v)
-		return err
-	case "nodes":
+	case "depth", "nodes":
+		if s.Kind == KindCB {
+			return fmt.Errorf("%s=: %w", k, cbhost.ErrDepthNodes)
+		}
 		n, err := positive(k, v)
-		s.Nodes = uint64(n)
+		if k == "depth" {
+			s.Depth = n
+		} else {
+			s.Nodes = uint64(n)
+		}
 		return err
 	case "movetime":
 		s.MoveTime, err = parseDuration(v)
 		return err
 	}
-	if s.Kind == KindHub {
+	if s.Kind == KindHub || s.Kind == KindCB {
 		switch k {
 		case "cmd":
+			if s.Kind == KindCB {
+				return errors.New("cmd=: a cb player's command is crown's own cbhost; give the library as lib=")
+			}
 			s.Command = strings.Fields(v)
+		case "lib":
+			if s.Kind == KindHub {
+				return errors.New("lib=: a hub player runs a command (cmd=); a library is a cb: player")
+			}
+			s.Library = v
 		case "dir":
 			s.Dir = v
 		default:
@@ -286,8 +321,11 @@ func (s Spec) Label() string {
 	if s.Name != "" {
 		return s.Name
 	}
-	if s.Kind == KindHub {
+	switch s.Kind {
+	case KindHub:
 		return strings.Join(s.Command, " ")
+	case KindCB:
+		return s.Library
 	}
 	_, rest, _ := strings.Cut(s.Text, ":")
 	if rest == "" {
@@ -334,12 +372,19 @@ func (s Spec) Factory(log zerolog.Logger, bookOff bool, lim referee.Limits) func
 			o.BookSeed = seed()
 			return newInternal(o, log)
 		}
-	case KindHub:
+	case KindHub, KindCB:
 		cfg := hubclient.Config{Command: s.Command, Dir: s.Dir, Params: s.Params, Log: log}
 		if bookOff {
 			cfg.Defaults = []protocol.Arg{{Key: "book", Value: "off"}}
 		}
+		var setup error
+		if s.Kind == KindCB {
+			cfg.Command, setup = cbCommand(s.Library, lim)
+		}
 		return func() (Player, error) {
+			if setup != nil {
+				return nil, setup
+			}
 			e, err := hubclient.Start(cfg)
 			if err != nil {
 				return nil, err
@@ -348,4 +393,18 @@ func (s Spec) Factory(log zerolog.Logger, bookOff bool, lim referee.Limits) func
 		}
 	}
 	return func() (Player, error) { return nil, errors.New("unknown player kind") }
+}
+
+// cbCommand is the command line hosting a CheckerBoard library: this
+// executable's cbhost subcommand. The library is told the time per move
+// and the clock; a depth or node limit it cannot be told is refused.
+func cbCommand(lib string, lim referee.Limits) ([]string, error) {
+	if lim.Depth > 0 || lim.Nodes > 0 {
+		return nil, fmt.Errorf("%s: %w (--movetime, --time or movetime=)", lib, cbhost.ErrDepthNodes)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("%s: finding crown's own executable to host the library: %w", lib, err)
+	}
+	return []string{exe, "cbhost", lib}, nil
 }

@@ -8,7 +8,12 @@ import (
 	"time"
 
 	"crown/engine/board"
+	"github.com/rs/zerolog"
+
+	"crown/engine/referee"
 	"crown/engine/search"
+	"crown/protocol"
+	"crown/protocol/cbhost"
 	"crown/protocol/match"
 )
 
@@ -50,8 +55,49 @@ func TestParseSpec(t *testing.T) {
 	}
 }
 
+// TestParseSpecCB: a CheckerBoard library is a cb: player with the hub
+// keys; depth and node limits, which the API cannot express, are refused
+// in the spec and from the match's limits. Without cgo every cb: spec is
+// refused with the reason.
+func TestParseSpecCB(t *testing.T) {
+	if !cbhost.Supported {
+		if _, err := match.ParseSpec("cb:./x.so"); err == nil || !strings.Contains(err.Error(), "needs a cgo build") {
+			t.Errorf("without cgo: %v", err)
+		}
+		return
+	}
+	s, err := match.ParseSpec("cb:./engines/x.so,name=x,hash=32,book=off,movetime=50ms,dir=/tmp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Kind != match.KindCB || s.Library != "./engines/x.so" || s.Name != "x" || s.MoveTime != 50*time.Millisecond || s.Dir != "/tmp" ||
+		len(s.Params) != 2 || s.Params[0] != (protocol.Arg{Key: "hash", Value: "32"}) || len(s.Command) != 0 {
+		t.Errorf("cb spec: %+v", s)
+	}
+	s, err = match.ParseSpec("cb:lib=/a/y.so")
+	if err != nil || s.Library != "/a/y.so" || s.Label() != "/a/y.so" {
+		t.Errorf("cb lib=: %+v %v", s, err)
+	}
+	for bad, want := range map[string]string{
+		"cb:":                   "needs a library",
+		"cb:name=x":             "needs a library",
+		"cb:./x.so,depth=6":     "time limits only",
+		"cb:./x.so,nodes=1000":  "time limits only",
+		"cb:./x.so,cmd=./other": "cbhost",
+		"hub:./engine,lib=x.so": "cb: player",
+	} {
+		if _, err := match.ParseSpec(bad); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", bad, err, want)
+		}
+	}
+	s, _ = match.ParseSpec("cb:./x.so")
+	if _, err := s.Factory(zerolog.Nop(), true, referee.Limits{Depth: 6})(); err == nil || !strings.Contains(err.Error(), "time limits only") {
+		t.Errorf("a cb player under --depth: %v", err)
+	}
+}
+
 func FuzzParseSpec(f *testing.F) {
-	for _, s := range []string{"crown:eval=nn,depth=8", "hub:./crown,name=x", "hub:cmd=a b,hash=1", "crown:", "x:y=z,,=",
+	for _, s := range []string{"crown:eval=nn,depth=8", "hub:./crown,name=x", "hub:cmd=a b,hash=1", "crown:", "x:y=z,,=", "cb:./x.so,name=y",
 		"crown:ensemble=s.ens,vote-seed=1,mode=full", "crown:eval=features:8F,weights=w,mode=seed,book-seed=3,book-plies=4"} {
 		f.Add(s)
 	}
@@ -59,6 +105,9 @@ func FuzzParseSpec(f *testing.F) {
 		s, err := match.ParseSpec(text)
 		if err == nil && s.Kind == match.KindHub && len(s.Command) == 0 {
 			t.Errorf("%q: hub player without a command accepted", text)
+		}
+		if err == nil && s.Kind == match.KindCB && (s.Library == "" || s.Depth > 0 || s.Nodes > 0) {
+			t.Errorf("%q: cb player without a library or with a depth or node limit accepted", text)
 		}
 	})
 }
