@@ -33,7 +33,8 @@ type Adjudicator interface {
 	Value(p *board.Position) (int, bool)
 }
 
-// MoveEvent is one answer of a player, for Setup.OnMove.
+// MoveEvent is one answer of a player, for Setup.OnMove and
+// Setup.OnPlayed.
 type MoveEvent struct {
 	Label   string
 	Ply     int        // plies played before this move
@@ -52,6 +53,11 @@ type Setup struct {
 	Adjudicator  Adjudicator // nil: none
 	// OnMove, if not nil, hears of every answer before it is judged.
 	OnMove func(MoveEvent)
+	// OnPlayed, if not nil, hears of every move once it is judged and
+	// played on the game (Err nil, Ply the plies before it): a board that
+	// shows the game follows it move by move. It runs before the next
+	// turn; cancelling ctx there ends the game before that turn.
+	OnPlayed func(MoveEvent)
 }
 
 // setupAllowance bounds what a player does before its search starts
@@ -184,6 +190,9 @@ func (s Setup) Play(ctx context.Context) GameResult {
 			return lose(side, IllegalMove, fmt.Errorf("move %s: %w", m, err))
 		}
 		clocks[side] = t.after(took)
+		if s.OnPlayed != nil {
+			s.OnPlayed(MoveEvent{Label: seat.Label, Ply: g.Ply() - 1, Move: m, Took: took, Allowed: t.Allowed})
+		}
 	}
 }
 

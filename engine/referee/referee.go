@@ -4,8 +4,8 @@
 // every match reports (W/D/L and Elo, SPRT, the seeds' USCF rating, the
 // round-robin table). play.go is crown's one game loop: the match runner
 // (protocol/match, which every match command goes through), the
-// evolution's fitness games and the database conversion checks all play
-// through it.
+// evolution's fitness games, the database conversion checks and the
+// browser GUI's watched matches all play through it.
 //
 // referee.go declares what a game needs from a player and how a game can
 // end. A player that returns an error or an illegal move, or answers

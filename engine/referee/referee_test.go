@@ -278,3 +278,41 @@ func TestOpeningAdjudicationAndHook(t *testing.T) {
 		t.Errorf("bad opening: %s", res.Reason())
 	}
 }
+
+// TestOnPlayed: the played hook hears every move once it is on the game,
+// not an answer that loses, and cancelling the context there ends the game
+// before the next turn.
+func TestOnPlayed(t *testing.T) {
+	var played []referee.MoveEvent
+	var res referee.GameResult
+	b, w := &scripted{answers: []answer{{}, {}, {err: errors.New("pipe broken")}}}, &scripted{}
+	res = referee.Setup{Start: board.Start(), Black: referee.Seat{Label: "b", Mover: b}, White: referee.Seat{Label: "w", Mover: w},
+		OnPlayed: func(e referee.MoveEvent) {
+			if res.Game != nil {
+				t.Error("played hook called after the game")
+			}
+			played = append(played, e)
+		}}.Play(nil)
+	// b, w, b, w played; b's third answer loses.
+	if res.Termination != referee.PlayerError || res.Game.Ply() != 4 || len(played) != 4 {
+		t.Fatalf("%s after %d plies, %d heard", res.Reason(), res.Game.Ply(), len(played))
+	}
+	for i, e := range played {
+		if e.Ply != i || e.Err != nil || !e.Move.SamePosition(res.Game.Moves()[i]) || e.Label != [...]string{"b", "w"}[i%2] {
+			t.Errorf("played %d: %+v", i, e)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	played = nil
+	res = referee.Setup{Start: board.Start(), Black: referee.Seat{Label: "b", Mover: &scripted{}}, White: referee.Seat{Label: "w", Mover: &scripted{}},
+		OnPlayed: func(e referee.MoveEvent) {
+			played = append(played, e)
+			if e.Ply == 2 {
+				cancel()
+			}
+		}}.Play(ctx)
+	if res.Termination != referee.Unfinished || res.Err != nil || res.Game.Ply() != 3 || len(played) != 3 {
+		t.Errorf("cancelled in the hook: %s after %d plies, %d heard", res.Reason(), res.Game.Ply(), len(played))
+	}
+}

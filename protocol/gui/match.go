@@ -2,9 +2,11 @@
 // (evaluator and level each): game after game on the board, from the ACF
 // 3-move ballots with colours swapped in each pair (or from the start
 // position), with the running score, and every finished game kept for
-// saving as PDN. The match is a session job: any change the page makes to
-// the game, or stop, ends it. Hub engines are not offered here: a web page
-// must not be able to make the server start programs.
+// saving as PDN. The games are played by engine/referee, crown's one game
+// loop: each move it accepts goes onto the board and to the page. The
+// match is a session job: any change the page makes to the game, or stop,
+// ends it. Player b may be an engine of `crown gui --player`; the page
+// only picks one of those: it cannot make the server start other programs.
 package gui
 
 import (
@@ -125,8 +127,8 @@ func (srv *Server) startMatch(w http.ResponseWriter, r *http.Request, s *session
 	m := &matchState{view: matchView{A: "a: " + req.A.name(), B: bName, Games: req.Games, Results: []string{}, Running: true}}
 	s.match = m
 	s.startLocked(jobMatch, req.A, func(ctx context.Context, srA protocol.Searcher) func() {
-		moveA := s.crownMover(srA, req.A)
-		moveB, newGameB, closeB, err := s.playerB(req)
+		seatA := referee.Seat{Label: "a", Mover: s.crownMover(srA, req.A)}
+		seatB, newGameB, closeB, err := s.playerB(req)
 		if err != nil {
 			s.publish("error", map[string]string{"error": "player b: " + err.Error()})
 			return nil
@@ -149,7 +151,7 @@ func (srv *Server) startMatch(w http.ResponseWriter, r *http.Request, s *session
 				s.publish("error", map[string]string{"error": "player b: " + err.Error()})
 				return nil
 			}
-			res, why, ok := s.playMatchGame(ctx, moveA, moveB, aBlack)
+			res, why, ok := s.matchGame(ctx, op.start, op.moves, seatA, seatB, aBlack)
 			if !ok {
 				return nil
 			}
@@ -160,19 +162,75 @@ func (srv *Server) startMatch(w http.ResponseWriter, r *http.Request, s *session
 	return nil
 }
 
-// mover chooses the move of g's side to move.
-type mover func(ctx context.Context, g *board.Game, gen uint64) (board.Move, error)
-
-// crownMover is crown's search at set's level.
-func (s *session) crownMover(sr protocol.Searcher, set settings) mover {
-	return func(ctx context.Context, g *board.Game, gen uint64) (board.Move, error) {
-		p := g.Position()
-		res := sr.Search(ctx, protocol.Request{Game: g, Limits: set.limits(), Mode: protocol.Think}, s.infoFunc(jobMatch, gen, p))
-		if ctx.Err() != nil {
-			return board.Move{}, ctx.Err()
-		}
-		return legalMove(&p, res.PV)
+// matchGame plays a game through the referee, from start and the
+// opening's moves (already on the board), with a Black when aBlack; ok is
+// false when the match was stopped. Every move the referee accepts goes
+// onto the board and is published. The game is a draw after matchPlyCap
+// plies; a player whose move fails (an engine that crashed, answered too
+// late or illegally) loses the game, and why says so.
+func (s *session) matchGame(ctx context.Context, start board.Position, opening []board.Move, a, b referee.Seat, aBlack bool) (res board.Result, why string, ok bool) {
+	gctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	setup := referee.Setup{Start: start, Opening: opening, Rules: board.Rules{MoveCap: matchPlyCap / 2},
+		Black: a, White: b,
+		OnPlayed: func(e referee.MoveEvent) {
+			if !s.matchStep(gctx, func() { s.line.playMove(e.Move); s.gen++ }) {
+				cancel() // the match is over: no further turn
+			}
+		}}
+	if !aBlack {
+		setup.Black, setup.White = b, a
 	}
+	r := setup.Play(gctx)
+	if gctx.Err() != nil {
+		return board.Ongoing, "", false
+	}
+	switch {
+	case r.Termination == referee.Unfinished:
+		s.publish("error", map[string]string{"error": r.Reason()})
+		return board.Ongoing, "", false
+	case r.Termination.Fault():
+		name := "b"
+		if (r.Faulty == board.Black) == aBlack {
+			name = "a"
+		}
+		err := r.Err // "a: err": the player's name is said below
+		if inner := errors.Unwrap(err); inner != nil {
+			err = inner
+		}
+		s.log.Warn().Err(err).Str("player", name).Msg("match: the player loses the game")
+		return r.Result, name + " forfeits: " + err.Error(), true
+	case r.Termination == referee.MoveCap:
+		return r.Result, "move cap", true
+	}
+	return r.Result, "", true
+}
+
+// crownMover seats crown's search at set's level: the level is the search's
+// own (the seat has no limits), and its lines stream to the page.
+func (s *session) crownMover(sr protocol.Searcher, set settings) referee.Mover {
+	return crownSeat{s, sr, set}
+}
+
+type crownSeat struct {
+	s   *session
+	sr  protocol.Searcher
+	set settings
+}
+
+func (c crownSeat) MoveTurn(ctx context.Context, g *board.Game, _ referee.Turn) (board.Move, time.Duration, error) {
+	c.s.mu.Lock()
+	gen := c.s.gen // the board shows g: the referee's hook keeps it in step
+	c.s.mu.Unlock()
+	p := g.Position()
+	t0 := time.Now()
+	res := c.sr.Search(ctx, protocol.Request{Game: g, Limits: c.set.limits(), Mode: protocol.Think}, c.s.infoFunc(jobMatch, gen, p))
+	took := time.Since(t0)
+	if ctx.Err() != nil {
+		return board.Move{}, took, ctx.Err()
+	}
+	m, err := legalMove(&p, res.PV)
+	return m, took, err
 }
 
 // levelName is a level for a name: "100 ms", "depth 8".
@@ -183,18 +241,21 @@ func levelName(set settings) string {
 	return fmt.Sprintf("%d ms", set.MoveTimeMS)
 }
 
-// playerB makes player b: crown with its own searcher, or an engine of
-// --player (started now, closed by closeB).
-func (s *session) playerB(req matchRequest) (move mover, newGame func() error, closeB func(), err error) {
+// playerB seats player b: crown with its own searcher, or an engine of
+// --player (started now, closed by closeB) under b's level, which the
+// referee holds it to. newGame starts each game (a failure ends the match).
+func (s *session) playerB(req matchRequest) (seat referee.Seat, newGame func() error, closeB func(), err error) {
+	seat.Label = "b"
 	if req.BPlayer == 0 {
 		sr, err := crownsearch.New(s.log)
 		if err == nil {
 			err = sr.Configure(s.srv.searchOptions(req.B.Evaluator))
 		}
 		if err != nil {
-			return nil, nil, nil, err
+			return seat, nil, nil, err
 		}
-		return s.crownMover(sr, req.B), func() error { sr.NewGame(); return nil }, func() {}, nil
+		seat.Mover = s.crownMover(sr, req.B)
+		return seat, func() error { sr.NewGame(); return nil }, func() {}, nil
 	}
 	spec := s.srv.players[req.BPlayer-1]
 	lim := referee.Limits{Depth: req.B.Depth, MoveTime: time.Duration(req.B.MoveTimeMS) * time.Millisecond}
@@ -203,17 +264,11 @@ func (s *session) playerB(req matchRequest) (move mover, newGame func() error, c
 	}
 	pl, err := spec.Factory(s.log, req.Openings == "acf", lim)()
 	if err != nil {
-		return nil, nil, nil, err
+		return seat, nil, nil, err
 	}
-	turn := referee.Turn{Limits: lim, Allowed: lim.Allowed(0)}
-	if turn.Allowed > 0 {
-		turn.Due = turn.Allowed + lim.Margin
-	}
-	move = func(ctx context.Context, g *board.Game, _ uint64) (board.Move, error) {
-		m, _, err := pl.MoveTurn(ctx, g, turn)
-		return m, err
-	}
-	return move, pl.NewGame, func() { pl.Close() }, nil
+	// Only its moves: the match starts its games itself (newGame).
+	seat.Mover, seat.Limits = struct{ referee.Mover }{pl}, lim
+	return seat, pl.NewGame, func() { pl.Close() }, nil
 }
 
 // engineMargin is how late an engine of --player may answer at a time per
@@ -232,40 +287,6 @@ func (s *session) matchStep(ctx context.Context, change func()) bool {
 	s.publishLocked("state", s.stateLocked())
 	s.publishLocked("match", s.match.view)
 	return true
-}
-
-// playMatchGame plays the game on the board to its end; ok is false when
-// the match was stopped. A player whose move fails (an engine that crashed,
-// answered too late or illegally) loses the game; why says so.
-func (s *session) playMatchGame(ctx context.Context, moveA, moveB mover, aBlack bool) (res board.Result, why string, ok bool) {
-	for {
-		s.mu.Lock()
-		r, _ := s.line.status()
-		g, gen, n := s.line.game(), s.gen, len(s.line.moves)
-		s.mu.Unlock()
-		if r != board.Ongoing {
-			return r, "", true
-		}
-		if n >= matchPlyCap {
-			return board.Draw, "move cap", true
-		}
-		side := g.Position().Side
-		move, name := moveB, "b"
-		if (side == board.Black) == aBlack {
-			move, name = moveA, "a"
-		}
-		m, err := move(ctx, g, gen)
-		if ctx.Err() != nil {
-			return board.Ongoing, "", false
-		}
-		if err != nil {
-			s.log.Warn().Err(err).Str("player", name).Msg("match: the player loses the game")
-			return board.WinFor(side.Other()), name + " forfeits: " + err.Error(), true
-		}
-		if !s.matchStep(ctx, func() { s.line.playMove(m); s.gen++ }) {
-			return board.Ongoing, "", false
-		}
-	}
 }
 
 // legalMove is the legal move of p that pv starts with.

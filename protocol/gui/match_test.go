@@ -5,13 +5,16 @@
 package gui
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 	"time"
 
 	"crown/engine/board"
 	"crown/engine/pdn"
+	"crown/engine/referee"
 	"crown/protocol/match"
 )
 
@@ -105,4 +108,72 @@ func TestMatchAgainstPlayer(t *testing.T) {
 		t.Errorf("match against an engine: %+v", last)
 	}
 	waitIdle(t, srv, 5*time.Second)
+}
+
+// firstMover plays the first legal move, reporting took, and fails with
+// err from its n-th answer on (n 0: never).
+type firstMover struct {
+	took  time.Duration
+	n     int
+	err   error
+	asked int
+}
+
+func (f *firstMover) MoveTurn(_ context.Context, g *board.Game, _ referee.Turn) (board.Move, time.Duration, error) {
+	f.asked++
+	if f.n > 0 && f.asked >= f.n {
+		return board.Move{}, f.took, f.err
+	}
+	p := g.Position()
+	return p.LegalMoves()[0], f.took, nil
+}
+
+// TestMatchGameForfeits: a match game is played by the referee, every move
+// it accepts is on the board, and a player that fails or answers after
+// its time plus the margin loses the game with the reason; a stopped match
+// ends the game without a result.
+func TestMatchGameForfeits(t *testing.T) {
+	srv, _ := newTestServer(t, Options{})
+	s := newSession("0123456789abcdef", srv)
+	ms := time.Millisecond
+	for _, c := range []struct {
+		b      referee.Seat
+		aBlack bool
+		want   board.Result
+		why    string
+		plies  int
+	}{
+		{referee.Seat{Label: "b", Mover: &firstMover{n: 3, err: errors.New("pipe broken")}}, true, board.BlackWins, "b forfeits: pipe broken", 5},
+		{referee.Seat{Label: "b", Mover: &firstMover{n: 2, err: errors.New("pipe broken")}}, false, board.WhiteWins, "b forfeits: pipe broken", 2},
+		{referee.Seat{Label: "b", Mover: &firstMover{took: 100 * ms}, Limits: referee.Limits{MoveTime: 10 * ms, Margin: engineMargin}},
+			true, board.BlackWins, "b forfeits: move took 100ms, allowed 10ms + margin 50ms", 1},
+	} {
+		s.line, s.job, s.match = newLine(board.Start()), &job{kind: jobMatch, cancel: func() {}}, &matchState{}
+		gen := s.gen
+		a := referee.Seat{Label: "a", Mover: &firstMover{}}
+		r, why, ok := s.matchGame(context.Background(), board.Start(), nil, a, c.b, c.aBlack)
+		if !ok || r != c.want || why != c.why || len(s.line.moves) != c.plies || s.line.cur != c.plies || s.gen != gen+uint64(c.plies) {
+			t.Errorf("%+v: %v %q ok %v, %d plies on the board (cur %d, gen +%d)", c.b, r, why, ok, len(s.line.moves), s.line.cur, s.gen-gen)
+		}
+	}
+	// The page takes the board: the game ends at once, unrecorded.
+	s.line, s.job, s.match = newLine(board.Start()), &job{kind: jobMatch, cancel: func() {}}, &matchState{}
+	b := &firstMover{}
+	a := referee.Seat{Label: "a", Mover: moverFunc(func(ctx context.Context, g *board.Game, t referee.Turn) (board.Move, time.Duration, error) {
+		if g.Ply() == 4 {
+			s.mu.Lock()
+			s.job = nil
+			s.mu.Unlock()
+		}
+		return (&firstMover{}).MoveTurn(ctx, g, t)
+	})}
+	if _, _, ok := s.matchGame(context.Background(), board.Start(), nil, a, referee.Seat{Label: "b", Mover: b}, true); ok || len(s.line.moves) != 4 || b.asked != 2 {
+		t.Errorf("stopped match: ok %v, %d plies on the board, b asked %d times", ok, len(s.line.moves), b.asked)
+	}
+}
+
+type moverFunc func(context.Context, *board.Game, referee.Turn) (board.Move, time.Duration, error)
+
+func (f moverFunc) MoveTurn(ctx context.Context, g *board.Game, t referee.Turn) (board.Move, time.Duration, error) {
+	return f(ctx, g, t)
 }
