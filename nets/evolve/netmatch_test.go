@@ -10,8 +10,8 @@ import (
 )
 
 // committedRun is the checkpoint of the recorded run (docs/evolution.md):
-// its population is what the evolution's games look like after 381
-// generations, a better workload than random networks.
+// its population is what the evolution's games look like after hundreds
+// of generations, a better workload than random networks.
 const committedRun = "runs/spatial-seed1/evolve.ckpt"
 
 func loadCommitted(tb testing.TB) *State {
@@ -64,13 +64,14 @@ func TestSeedGamesPinned(t *testing.T) {
 		hash       uint64
 	}
 	want := []game{
-		// Generation 446's population. When the committed checkpoint moves
+		// Generation 509's population. When the committed checkpoint moves
 		// on, check the old pins against the old checkpoint first (the code
 		// must not have changed a move), then pin the new population's.
-		// Generation 381's were {0,1} Draw 69 5567738316932214674 and
-		// {3,10} BlackWins 53 12468932728477105238.
-		{0, 1, board.Draw, 86, 13752734957385999498},
-		{3, 10, board.Draw, 102, 694701061655329735},
+		// Generation 446's were {0,1} Draw 86 13752734957385999498 and
+		// {3,10} Draw 102 694701061655329735; generation 381's {0,1} Draw
+		// 69 5567738316932214674 and {3,10} BlackWins 53 12468932728477105238.
+		{0, 1, board.Draw, 79, 2074430552906625070},
+		{3, 10, board.BlackWins, 97, 17539378265632801319},
 	}
 	for _, w := range want {
 		h := fnv.New64a()
