@@ -18,11 +18,7 @@ import (
 // wrong token exits with status 1.
 func TestSelfplayOnClusterEqualsLocal(t *testing.T) {
 	dir := t.TempDir()
-	addr := freeAddr(t)
-	url := "nats://" + addr
-	env := append(os.Environ(), "CROWN_CLUSTER_TOKEN=t0ken")
-	serve := startCrown(t, env, "serve", "--listen", addr, "--store", filepath.Join(dir, "store"))
-	waitForPort(t, addr)
+	url, env, serve := startCoordinator(t, dir)
 	worker := startCrown(t, env, "worker", "--connect", url, "--threads", "2")
 
 	out, errb, err := runCrownEnv(t, append(os.Environ(), "CROWN_CLUSTER_TOKEN=wrong"), "worker", "--connect", url)
@@ -56,11 +52,7 @@ func TestSelfplayOnClusterEqualsLocal(t *testing.T) {
 // finds everything finished.
 func TestEgdbBuildOnClusterEqualsLocal(t *testing.T) {
 	dir := t.TempDir()
-	addr := freeAddr(t)
-	url := "nats://" + addr
-	env := append(os.Environ(), "CROWN_CLUSTER_TOKEN=t0ken")
-	serve := startCrown(t, env, "serve", "--listen", addr, "--store", filepath.Join(dir, "store"))
-	waitForPort(t, addr)
+	url, env, serve := startCoordinator(t, dir)
 	procs := []*exec.Cmd{}
 	for _, w := range []string{"w0", "w1"} {
 		procs = append(procs, startCrown(t, env, "worker", "--connect", url, "--threads", "1", "--name", w,
@@ -201,4 +193,17 @@ func runCrownEnv(t *testing.T, env []string, args ...string) (string, string, er
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
 	return out.String(), errb.String(), err
+}
+
+// startCoordinator starts crown serve on a free loopback port with its
+// store in dir and the token t0ken, waits for it to listen, and returns
+// its URL, the environment that carries the token, and the process.
+// extra goes to crown serve.
+func startCoordinator(t *testing.T, dir string, extra ...string) (string, []string, *exec.Cmd) {
+	t.Helper()
+	addr := freeAddr(t)
+	env := append(os.Environ(), "CROWN_CLUSTER_TOKEN=t0ken")
+	serve := startCrown(t, env, append([]string{"serve", "--listen", addr, "--store", filepath.Join(dir, "store")}, extra...)...)
+	waitForPort(t, addr)
+	return "nats://" + addr, env, serve
 }

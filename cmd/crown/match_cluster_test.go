@@ -23,11 +23,7 @@ func TestMatchOnClusterEqualsLocal(t *testing.T) {
 		t.Skip("plays 80 games through processes")
 	}
 	dir := t.TempDir()
-	addr := freeAddr(t)
-	url := "nats://" + addr
-	env := append(os.Environ(), "CROWN_CLUSTER_TOKEN=t0ken")
-	startCrown(t, env, "serve", "--listen", addr, "--store", filepath.Join(dir, "store"), "--lease", "2s")
-	waitForPort(t, addr)
+	url, env, _ := startCoordinator(t, dir, "--lease", "2s")
 	victim := startCrown(t, env, "worker", "--connect", url, "--threads", "1", "--name", "victim", "--log-level", "debug")
 	startCrown(t, env, "worker", "--connect", url, "--threads", "1", "--name", "survivor")
 
