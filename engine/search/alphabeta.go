@@ -28,6 +28,7 @@ func (t *thread) makeMove(ply int, m *board.Move) {
 	} else {
 		c.quiet = 0
 	}
+	c.prev = quietKey(m)
 	t.keys[t.base+ply+1] = c.pos.Hash
 	t.nodes++
 	if t.inc != nil {
@@ -144,6 +145,12 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 		}
 	}
 
+	// Internal iterative reduction (on trial): a node the table knows no
+	// move for is searched a ply shallower; the next visit has a move.
+	if t.iir && hashMove == 0 && depth >= iirMinDepth && !capture {
+		depth--
+	}
+
 	if t.probcut && !pvNode && depth >= probCutMinDepth && !t.inProbCut && abs(beta) < EvalLimit-t.pcMargin*depth && t.probCutAllowed(ply) {
 		if v, ok := t.probCut(ply, depth, beta); ok || t.stopped {
 			return v
@@ -179,20 +186,24 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 		if newDepth > 1 {
 			t.tt.prefetch(t.stack[ply+1].pos.Hash)
 		}
+		d := newDepth
+		if t.crownExt && !capture && crowns(f, m, &t.stack[ply+1].pos) && ply < 2*t.iterDepth {
+			d++
+		}
 		var s int
 		if i == 0 {
-			s = -t.search(ply+1, newDepth, -beta, -alpha, pvNode)
+			s = -t.search(ply+1, d, -beta, -alpha, pvNode)
 		} else {
 			r := 0
 			if t.reduce && !capture {
 				r = reduction(f, i, newDepth+1, &t.stack[ply+1].pos, pvNode)
 			}
-			s = -t.search(ply+1, newDepth-r, -alpha-1, -alpha, false)
+			s = -t.search(ply+1, d-r, -alpha-1, -alpha, false)
 			if r > 0 && s > alpha {
-				s = -t.search(ply+1, newDepth, -alpha-1, -alpha, false)
+				s = -t.search(ply+1, d, -alpha-1, -alpha, false)
 			}
 			if pvNode && s > alpha && s < beta {
-				s = -t.search(ply+1, newDepth, -beta, -alpha, true)
+				s = -t.search(ply+1, d, -beta, -alpha, true)
 			}
 		}
 		t.unmakeMove()
@@ -212,7 +223,7 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 		}
 		if s >= beta {
 			if !capture {
-				t.goodQuiet(ply, depth, m)
+				t.goodQuiet(ply, depth, i)
 			}
 			if useTT {
 				t.tt.store(p.Hash, scoreToTT(s, ply), depth, boundLower, bestMove)

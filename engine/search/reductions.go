@@ -24,6 +24,15 @@ import (
 // lmrMinDepth: moves are reduced from this depth on.
 const lmrMinDepth = 3
 
+// iirMinDepth: with Options.IIR, a node of this depth or more without a
+// table move loses a ply (a common floor in chess engines; not tuned).
+const iirMinDepth = 4
+
+// crowns reports whether m, a move of the node f that led to child, crowns a man.
+func crowns(f *frame, m *board.Move, child *board.Position) bool {
+	return f.pos.Kings&(1<<m.From) == 0 && child.Kings&(1<<m.To) != 0
+}
+
 // futilityMargin is the margin per remaining ply, a man.
 const futilityMargin = ManValue
 
@@ -44,7 +53,7 @@ func reduction(f *frame, i, depth int, child *board.Position, pvNode bool) int {
 		return 0
 	}
 	m := &f.moves.Moves[i]
-	if f.pos.Kings&(1<<m.From) == 0 && child.Kings&(1<<m.To) != 0 {
+	if crowns(f, m, child) {
 		return 0 // a man crowns
 	}
 	r := 1
@@ -116,8 +125,9 @@ func (t *thread) prune(p *board.Position, depth, alpha, beta int) (int, bool) {
 }
 
 // SetTrial switches the search features named in spec, "+"-separated:
-// noreduce, noprobcut and noasp switch crown's defaults off, futility
-// switches a feature on trial on; "" changes nothing. It is how match specs
+// noreduce, noprobcut and noasp switch crown's defaults off; futility,
+// the ProbCut variants (pc...), counter, malus, iir and crownext switch
+// features on trial on; "" changes nothing. It is how match specs
 // (crown:search=...), analyze --search and bench --search name them.
 func (o *Options) SetTrial(spec string) error {
 	if spec == "" {
@@ -139,6 +149,14 @@ func (o *Options) SetTrial(spec string) error {
 			o.ProbCutFlux = true
 		case "pcquiet":
 			o.ProbCutQuiet = true
+		case "counter":
+			o.CounterMoves = true
+		case "malus":
+			o.HistoryMalus = true
+		case "iir":
+			o.IIR = true
+		case "crownext":
+			o.CrownExtension = true
 		default:
 			if v, ok := strings.CutPrefix(f, "pcmargin="); ok {
 				n, err := strconv.Atoi(v)
@@ -156,7 +174,7 @@ func (o *Options) SetTrial(spec string) error {
 				o.ProbCutPercent = n
 				continue
 			}
-			return fmt.Errorf("search feature %q: want noreduce, noprobcut, noasp, futility, pcthreat, pcflux, pcquiet, pcmargin=N or pcdepth=N", f)
+			return fmt.Errorf("search feature %q: want noreduce, noprobcut, noasp, futility, pcthreat, pcflux, pcquiet, counter, malus, iir, crownext, pcmargin=N or pcdepth=N", f)
 		}
 	}
 	return nil

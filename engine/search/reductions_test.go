@@ -88,3 +88,33 @@ func TestSetTrial(t *testing.T) {
 		}
 	}
 }
+
+// TestTrialSwitches: each ordering/depth switch on trial is parsed by
+// SetTrial, changes the depth-7 trees of the shots of testdata/shots.tsv
+// (so it is wired in), and still finds every shot.
+func TestTrialSwitches(t *testing.T) {
+	shots := readTSV(t, "testdata/shots.tsv")
+	run := func(name string, o search.Options) uint64 {
+		var nodes uint64
+		for _, r := range shots {
+			res := newMaterial(t, o).Search(nil, search.Limits{Depth: 7}, mustFEN(t, r[0]), nil, nil)
+			if res.Move.String() != r[1] {
+				t.Errorf("%s: %s: played %s, want %s", name, r[0], res.Move, r[1])
+			}
+			nodes += res.Nodes
+		}
+		return nodes
+	}
+	def := run("default", search.Options{})
+	for _, name := range []string{"counter", "malus", "iir", "crownext"} {
+		var o search.Options
+		if err := o.SetTrial(name); err != nil {
+			t.Fatal(err)
+		}
+		n := run(name, o)
+		if n == def {
+			t.Errorf("%s: the shots took %d nodes, the same as the default: not wired in", name, n)
+		}
+		t.Logf("%s: %d nodes for the shots at depth 7 (default %d)", name, n, def)
+	}
+}

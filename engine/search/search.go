@@ -57,6 +57,15 @@ type Options struct {
 	ProbCutThreat  bool
 	ProbCutFlux    bool
 	ProbCutQuiet   bool
+	// Ordering and depth changes on trial (order.go, alphabeta.go): a
+	// counter-move slot after the killers, a history malus for the quiet
+	// moves searched before a cutoff, one ply less at a node without a
+	// table move (internal iterative reduction), one ply more for a move
+	// that crowns a man.
+	CounterMoves   bool
+	HistoryMalus   bool
+	IIR            bool
+	CrownExtension bool
 }
 
 // DefaultHashMB is the table size when Options.HashMB is 0: 64 MiB holds

@@ -20,6 +20,7 @@ import (
 type frame struct {
 	pos   board.Position
 	quiet int // reversible plies (king moves without capture) before pos
+	prev  int // quietKey of the move into pos, -1 at the root
 	moves board.MoveList
 	order [board.MaxMoves]int32 // ordering score of moves[i]
 	pvLen int
@@ -66,6 +67,7 @@ type thread struct {
 	stack   [maxPly + 1]frame
 	killers [maxPly + 1][2]uint32
 	history [2][1024]int32
+	counter [2][1024]uint32 // Options.CounterMoves: the reply that cut after a move (quietKey | killerValid)
 
 	aspiration bool // aspiration windows at the root (Options.NoAspiration off)
 	reduce     bool // late move reductions (not Options.NoReductions)
@@ -77,6 +79,10 @@ type thread struct {
 	pcFlux     bool // Options.ProbCutFlux
 	pcQuiet    bool // Options.ProbCutQuiet
 	pcPercent  int  // ProbCut's shallow depth, percent of the node's
+	counterOn  bool // Options.CounterMoves
+	malus      bool // Options.HistoryMalus
+	iir        bool // Options.IIR
+	crownExt   bool // Options.CrownExtension
 
 	rootScores  []RootScore // this iteration's, with Limits.AllScores
 	shownScores []RootScore // main: the last report's, best first, for Partial reports
@@ -110,6 +116,7 @@ func newThread(s *Searcher, index int) *thread {
 func (t *thread) clearHistory() {
 	t.history = [2][1024]int32{}
 	t.killers = [maxPly + 1][2]uint32{}
+	t.counter = [2][1024]uint32{}
 }
 
 // prepare sets the worker up for search id from pos.
@@ -133,6 +140,8 @@ func (t *thread) prepare(id uint64, lim Limits, pos *board.Position, history []b
 	if t.pcPercent <= 0 {
 		t.pcPercent = probCutPercent
 	}
+	o := &t.s.opts
+	t.counterOn, t.malus, t.iir, t.crownExt = o.CounterMoves, o.HistoryMalus, o.IIR, o.CrownExtension
 	tb := t.s.opts.Tablebase
 	t.tbOn = tb != nil && t.s.opts.EGDB != EGDBOff
 	t.tbAlways = t.tbOn && t.s.opts.EGDB == EGDBAlways
@@ -162,6 +171,7 @@ func (t *thread) prepare(id uint64, lim Limits, pos *board.Position, history []b
 	root := &t.stack[0]
 	root.pos = *pos
 	root.quiet = quiet
+	root.prev = -1
 	t.keys[t.base] = pos.Hash
 	if t.inc != nil {
 		t.inc.Reset(pos)
