@@ -29,6 +29,7 @@ func (t *thread) makeMove(ply int, m *board.Move) {
 		c.quiet = 0
 	}
 	c.prev = quietKey(m)
+	c.extended = f.extended
 	t.keys[t.base+ply+1] = c.pos.Hash
 	t.nodes++
 	if t.inc != nil {
@@ -118,6 +119,10 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 				}
 				return tbScore(wld, p)
 			}
+		}
+		if depth <= 0 && t.threatExt && !f.extended && ply < 2*t.iterDepth && threatened(p) {
+			depth = 1         // on trial: the side to move may parry the threat
+			f.extended = true // once a path
 		}
 		if depth <= 0 || ply >= maxPly {
 			if !p.HasMoves() {

@@ -33,6 +33,14 @@ func crowns(f *frame, m *board.Move, child *board.Position) bool {
 	return f.pos.Kings&(1<<m.From) == 0 && child.Kings&(1<<m.To) != 0
 }
 
+// threatened reports whether the opponent of the side to move in p would
+// have a capture if it were its turn.
+func threatened(p *board.Position) bool {
+	q := *p
+	q.Side = q.Side.Other()
+	return q.HasCapture()
+}
+
 // futilityMargin is the margin per remaining ply, a man.
 const futilityMargin = ManValue
 
@@ -100,12 +108,8 @@ func (t *thread) probCutAllowed(ply int) bool {
 	if t.pcFlux && ply > 0 && t.stack[ply-1].pos.Total() != p.Total() {
 		return false // the move into this node captured
 	}
-	if t.pcThreat {
-		q := *p
-		q.Side = q.Side.Other()
-		if q.HasCapture() {
-			return false // the opponent threatens a capture
-		}
+	if t.pcThreat && threatened(p) {
+		return false // the opponent threatens a capture
 	}
 	return true
 }
@@ -126,7 +130,7 @@ func (t *thread) prune(p *board.Position, depth, alpha, beta int) (int, bool) {
 
 // SetTrial switches the search features named in spec, "+"-separated:
 // noreduce, noprobcut and noasp switch crown's defaults off; futility,
-// the ProbCut variants (pc...), counter, malus, iir and crownext switch
+// the ProbCut variants (pc...), counter, malus, iir, crownext and threatext switch
 // features on trial on; "" changes nothing. It is how match specs
 // (crown:search=...), analyze --search and bench --search name them.
 func (o *Options) SetTrial(spec string) error {
@@ -157,6 +161,8 @@ func (o *Options) SetTrial(spec string) error {
 			o.IIR = true
 		case "crownext":
 			o.CrownExtension = true
+		case "threatext":
+			o.ThreatExtension = true
 		default:
 			if v, ok := strings.CutPrefix(f, "pcmargin="); ok {
 				n, err := strconv.Atoi(v)
@@ -174,7 +180,7 @@ func (o *Options) SetTrial(spec string) error {
 				o.ProbCutPercent = n
 				continue
 			}
-			return fmt.Errorf("search feature %q: want noreduce, noprobcut, noasp, futility, pcthreat, pcflux, pcquiet, counter, malus, iir, crownext, pcmargin=N or pcdepth=N", f)
+			return fmt.Errorf("search feature %q: want noreduce, noprobcut, noasp, futility, pcthreat, pcflux, pcquiet, counter, malus, iir, crownext, threatext, pcmargin=N or pcdepth=N", f)
 		}
 	}
 	return nil

@@ -106,7 +106,7 @@ func TestTrialSwitches(t *testing.T) {
 		return nodes
 	}
 	def := run("default", search.Options{})
-	for _, name := range []string{"counter", "malus", "iir", "crownext"} {
+	for _, name := range []string{"counter", "malus", "iir", "crownext", "threatext"} {
 		var o search.Options
 		if err := o.SetTrial(name); err != nil {
 			t.Fatal(err)

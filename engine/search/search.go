@@ -61,11 +61,13 @@ type Options struct {
 	// counter-move slot after the killers, a history malus for the quiet
 	// moves searched before a cutoff, one ply less at a node without a
 	// table move (internal iterative reduction), one ply more for a move
-	// that crowns a man.
-	CounterMoves   bool
-	HistoryMalus   bool
-	IIR            bool
-	CrownExtension bool
+	// that crowns a man, one more ply at a quiet horizon node whose
+	// opponent threatens a capture (once a path).
+	CounterMoves    bool
+	HistoryMalus    bool
+	IIR             bool
+	CrownExtension  bool
+	ThreatExtension bool
 }
 
 // DefaultHashMB is the table size when Options.HashMB is 0: 64 MiB holds

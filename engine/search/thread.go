@@ -21,10 +21,13 @@ type frame struct {
 	pos   board.Position
 	quiet int // reversible plies (king moves without capture) before pos
 	prev  int // quietKey of the move into pos, -1 at the root
-	moves board.MoveList
-	order [board.MaxMoves]int32 // ordering score of moves[i]
-	pvLen int
-	pv    [maxPly]board.Move
+	// extended: a threat extension (Options.ThreatExtension) happened on
+	// the path to pos, or at pos itself; one a path.
+	extended bool
+	moves    board.MoveList
+	order    [board.MaxMoves]int32 // ordering score of moves[i]
+	pvLen    int
+	pv       [maxPly]board.Move
 }
 
 // historyWindow is how many earlier positions can matter for draws: after
@@ -83,6 +86,7 @@ type thread struct {
 	malus      bool // Options.HistoryMalus
 	iir        bool // Options.IIR
 	crownExt   bool // Options.CrownExtension
+	threatExt  bool // Options.ThreatExtension
 
 	rootScores  []RootScore // this iteration's, with Limits.AllScores
 	shownScores []RootScore // main: the last report's, best first, for Partial reports
@@ -142,6 +146,7 @@ func (t *thread) prepare(id uint64, lim Limits, pos *board.Position, history []b
 	}
 	o := &t.s.opts
 	t.counterOn, t.malus, t.iir, t.crownExt = o.CounterMoves, o.HistoryMalus, o.IIR, o.CrownExtension
+	t.threatExt = o.ThreatExtension
 	tb := t.s.opts.Tablebase
 	t.tbOn = tb != nil && t.s.opts.EGDB != EGDBOff
 	t.tbAlways = t.tbOn && t.s.opts.EGDB == EGDBAlways
@@ -171,7 +176,7 @@ func (t *thread) prepare(id uint64, lim Limits, pos *board.Position, history []b
 	root := &t.stack[0]
 	root.pos = *pos
 	root.quiet = quiet
-	root.prev = -1
+	root.prev, root.extended = -1, false
 	t.keys[t.base] = pos.Hash
 	if t.inc != nil {
 		t.inc.Reset(pos)
