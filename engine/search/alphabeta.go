@@ -156,7 +156,7 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 		depth--
 	}
 
-	if t.probcut && !pvNode && depth >= probCutMinDepth && !t.inProbCut && abs(beta) < EvalLimit-t.pcMargin*depth && t.probCutAllowed(ply) {
+	if t.probcut && !pvNode && depth >= probCutMinDepth && depth <= t.pcMaxDepth && !t.inProbCut && abs(beta) < EvalLimit-t.pcMargin*depth && t.probCutAllowed(ply) {
 		if v, ok := t.probCut(ply, depth, beta); ok || t.stopped {
 			return v
 		}

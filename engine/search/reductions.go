@@ -172,6 +172,14 @@ func (o *Options) SetTrial(spec string) error {
 				o.ProbCutMargin = n
 				continue
 			}
+			if v, ok := strings.CutPrefix(f, "pcmax="); ok {
+				n, err := strconv.Atoi(v)
+				if err != nil || n < probCutMinDepth || n > MaxDepth {
+					return fmt.Errorf("search feature %q: want pcmax=N, N from %d to %d (plies from the horizon)", f, probCutMinDepth, MaxDepth)
+				}
+				o.ProbCutMaxDepth = n
+				continue
+			}
 			if v, ok := strings.CutPrefix(f, "pcdepth="); ok {
 				n, err := strconv.Atoi(v)
 				if err != nil || n < 10 || n > 90 {
@@ -180,7 +188,7 @@ func (o *Options) SetTrial(spec string) error {
 				o.ProbCutPercent = n
 				continue
 			}
-			return fmt.Errorf("search feature %q: want noreduce, noprobcut, noasp, futility, pcthreat, pcflux, pcquiet, counter, malus, iir, crownext, threatext, pcmargin=N or pcdepth=N", f)
+			return fmt.Errorf("search feature %q: want noreduce, noprobcut, noasp, futility, pcthreat, pcflux, pcquiet, counter, malus, iir, crownext, threatext, pcmargin=N, pcdepth=N or pcmax=N", f)
 		}
 	}
 	return nil

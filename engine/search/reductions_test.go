@@ -65,13 +65,13 @@ func TestReductionsShrinkTheTree(t *testing.T) {
 // cuts also feed move ordering through the table).
 func TestSetTrial(t *testing.T) {
 	var o search.Options
-	if err := o.SetTrial("noasp+pcthreat+pcflux+pcquiet+pcmargin=12+pcdepth=60"); err != nil {
+	if err := o.SetTrial("noasp+pcthreat+pcflux+pcquiet+pcmargin=12+pcdepth=60+pcmax=9"); err != nil {
 		t.Fatal(err)
 	}
-	if !o.NoAspiration || !o.ProbCutThreat || !o.ProbCutFlux || !o.ProbCutQuiet || o.ProbCutMargin != 12 || o.ProbCutPercent != 60 || o.NoProbCut {
+	if !o.NoAspiration || !o.ProbCutThreat || !o.ProbCutFlux || !o.ProbCutQuiet || o.ProbCutMargin != 12 || o.ProbCutPercent != 60 || o.ProbCutMaxDepth != 9 || o.NoProbCut {
 		t.Errorf("SetTrial: %+v", o)
 	}
-	for _, bad := range []string{"pcmargin=0", "pcmargin=x", "pcmargin=101", "pcdepth=5", "pcdepth=95", "lmr", "noasp+"} {
+	for _, bad := range []string{"pcmargin=0", "pcmargin=x", "pcmargin=101", "pcdepth=5", "pcdepth=95", "pcmax=2", "pcmax=101", "lmr", "noasp+"} {
 		var o search.Options
 		if err := o.SetTrial(bad); err == nil {
 			t.Errorf("SetTrial(%q) accepted", bad)
@@ -82,7 +82,7 @@ func TestSetTrial(t *testing.T) {
 		return newMaterial(t, o).Search(nil, search.Limits{Depth: 10}, start, nil, nil).Nodes
 	}
 	def := search10(search.Options{})
-	for _, o := range []search.Options{{ProbCutMargin: 20}, {ProbCutPercent: 60}, {ProbCutThreat: true}, {ProbCutFlux: true}, {ProbCutQuiet: true}} {
+	for _, o := range []search.Options{{ProbCutMargin: 20}, {ProbCutPercent: 60}, {ProbCutThreat: true}, {ProbCutFlux: true}, {ProbCutQuiet: true}, {ProbCutMaxDepth: 5}} {
 		if n := search10(o); n == def {
 			t.Errorf("%+v: %d nodes at depth 10, the same as the default's", o, n)
 		}

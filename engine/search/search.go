@@ -52,11 +52,12 @@ type Options struct {
 	// probCutMargin), the shallow search's depth in percent (0:
 	// probCutPercent), no ProbCut where the opponent threatens a capture,
 	// right after a capture, or with a capture pending.
-	ProbCutMargin  int
-	ProbCutPercent int
-	ProbCutThreat  bool
-	ProbCutFlux    bool
-	ProbCutQuiet   bool
+	ProbCutMargin   int
+	ProbCutPercent  int
+	ProbCutMaxDepth int // no ProbCut at nodes deeper than this many plies from the horizon (0: no cap)
+	ProbCutThreat   bool
+	ProbCutFlux     bool
+	ProbCutQuiet    bool
 	// Ordering and depth changes on trial (order.go, alphabeta.go): a
 	// counter-move slot after the killers, a history malus for the quiet
 	// moves searched before a cutoff, one ply less at a node without a

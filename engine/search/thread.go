@@ -82,6 +82,7 @@ type thread struct {
 	pcFlux     bool // Options.ProbCutFlux
 	pcQuiet    bool // Options.ProbCutQuiet
 	pcPercent  int  // ProbCut's shallow depth, percent of the node's
+	pcMaxDepth int  // Options.ProbCutMaxDepth, or a depth no node reaches
 	counterOn  bool // Options.CounterMoves
 	malus      bool // Options.HistoryMalus
 	iir        bool // Options.IIR
@@ -141,6 +142,10 @@ func (t *thread) prepare(id uint64, lim Limits, pos *board.Position, history []b
 		t.pcMargin = probCutMargin
 	}
 	t.pcQuiet, t.pcPercent = t.s.opts.ProbCutQuiet, t.s.opts.ProbCutPercent
+	t.pcMaxDepth = t.s.opts.ProbCutMaxDepth
+	if t.pcMaxDepth <= 0 {
+		t.pcMaxDepth = maxPly
+	}
 	if t.pcPercent <= 0 {
 		t.pcPercent = probCutPercent
 	}
