@@ -64,14 +64,16 @@ func TestSeedGamesPinned(t *testing.T) {
 		hash       uint64
 	}
 	want := []game{
-		// Generation 509's population. When the committed checkpoint moves
-		// on, check the old pins against the old checkpoint first (the code
-		// must not have changed a move), then pin the new population's.
-		// Generation 446's were {0,1} Draw 86 13752734957385999498 and
-		// {3,10} Draw 102 694701061655329735; generation 381's {0,1} Draw
-		// 69 5567738316932214674 and {3,10} BlackWins 53 12468932728477105238.
-		{0, 1, board.Draw, 79, 2074430552906625070},
-		{3, 10, board.BlackWins, 97, 17539378265632801319},
+		// Generation 840's population (the run's end). When the committed
+		// checkpoint moves on, check the old pins against the old checkpoint
+		// first (the code must not have changed a move), then pin the new
+		// population's. Generation 509's were {0,1} Draw 79
+		// 2074430552906625070 and {3,10} BlackWins 97 17539378265632801319;
+		// generation 446's {0,1} Draw 86 13752734957385999498 and {3,10}
+		// Draw 102 694701061655329735; generation 381's {0,1} Draw 69
+		// 5567738316932214674 and {3,10} BlackWins 53 12468932728477105238.
+		{0, 1, board.Draw, 120, 9720639710069007322},
+		{3, 10, board.Draw, 125, 7136572729414622529},
 	}
 	for _, w := range want {
 		h := fnv.New64a()
