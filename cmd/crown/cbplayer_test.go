@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"crown/engine/board"
-	"crown/engine/pdn"
 	"crown/protocol/cbhost"
 )
 
@@ -82,15 +81,7 @@ func TestCBPlayer(t *testing.T) {
 		if err != nil || !strings.Contains(out, "A = cbcrown") || !strings.Contains(out, "4 of 4 games") {
 			t.Fatalf("%v\n%s\n%s", err, out, stderr)
 		}
-		f, err := os.Open(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		games, err := pdn.ReadAll(f)
-		f.Close()
-		if err != nil || len(games) != 4 {
-			t.Fatalf("PDN: %d games, %v", len(games), err)
-		}
+		games := readNGames(t, file, 4)
 		cbMoves := 0
 		for i, g := range games {
 			cbColour, want := board.Black, [2]string{"cbcrown", "material"} // A is Black in even rounds

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -34,15 +33,7 @@ func TestMatchThroughHub(t *testing.T) {
 	if strings.Count(stderr, `"message":"game"`) != 4 {
 		t.Errorf("want one log line per game on stderr:\n%s", stderr)
 	}
-	f, err := os.Open(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	games, err := pdn.ReadAll(f)
-	f.Close()
-	if err != nil || len(games) != 4 {
-		t.Fatalf("PDN: %d games, %v", len(games), err)
-	}
+	games := readNGames(t, file, 4)
 	for i, g := range games {
 		if g.Result == board.Ongoing || g.Tag("Fault") != "" || len(g.Moves) < 10 {
 			t.Errorf("game %d: %v, fault %q, %d moves", i+1, g.Result, g.Tag("Fault"), len(g.Moves))
@@ -73,4 +64,15 @@ func TestMatchCommandErrors(t *testing.T) {
 			t.Errorf("%v: %v %s", c.args, err, stderr)
 		}
 	}
+}
+
+// readNGames is readGames (match_cluster_test.go) that also fails the test
+// unless the file holds n games.
+func readNGames(t *testing.T, file string, n int) []*pdn.Game {
+	t.Helper()
+	games := readGames(t, file)
+	if len(games) != n {
+		t.Fatalf("PDN %s: %d games, want %d", file, len(games), n)
+	}
+	return games
 }

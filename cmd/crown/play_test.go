@@ -7,12 +7,10 @@ package main
 import (
 	"bytes"
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"crown/engine/pdn"
 	"crown/protocol"
 )
 
@@ -59,15 +57,7 @@ func TestPlayScripted(t *testing.T) {
 	if strings.Count(text, "crown plays 23x16") != 2 {
 		t.Errorf("crown's capture should be shown twice (before and after undo)")
 	}
-	f, err := os.Open(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	games, err := pdn.ReadAll(f)
-	if err != nil || len(games) != 1 {
-		t.Fatalf("saved PDN: %v, %d games", err, len(games))
-	}
+	games := readNGames(t, file, 1)
 	var got []string
 	p := games[0].Start
 	for _, m := range games[0].Moves {
