@@ -87,10 +87,12 @@ func TestIllegalMoveLoses(t *testing.T) {
 }
 
 // TestEngineConvertsWin: the search, playing 2 kings v 1, actually wins the
-// game against a defending search (the database says White wins in 27).
+// game against a defending search (the database says White wins in 27). The
+// attacker searches 32 plies: with late move reductions and ProbCut capped
+// at 16 plies from the horizon (the default), depth 30 wins in 31.
 func TestEngineConvertsWin(t *testing.T) {
 	start, _ := board.ParseFEN("W:WK6,K9:BK15")
-	res := referee.Play(nil, start, searchPlayer(t, "defender", 12), searchPlayer(t, "attacker", 30), board.Rules{})
+	res := referee.Play(nil, start, searchPlayer(t, "defender", 12), searchPlayer(t, "attacker", 32), board.Rules{})
 	if res.Result != board.WhiteWins || res.Termination != referee.NoMoves {
 		t.Errorf("got %v by %s after %d moves", res.Result, res.Reason(), len(res.Record.Moves))
 	}

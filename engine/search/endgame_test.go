@@ -22,7 +22,7 @@ func TestKnownEndgames(t *testing.T) {
 		depth int
 		score int
 	}{
-		{"kings_2v1_win", 30, search.Win - 27},         // database: white wins in 27
+		{"kings_2v1_win", 32, search.Win - 27},         // database: white wins in 27; reductions take plies off the winning line, and since ProbCut is capped at 16 plies from the horizon depth 30 no longer finds it
 		{"payne_single_corner_w", 20, search.Win - 11}, // database: white wins in 11
 		{"payne_2k_v_1k_draw", 20, 0},
 	}

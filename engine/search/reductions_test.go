@@ -118,3 +118,24 @@ func TestTrialSwitches(t *testing.T) {
 		t.Logf("%s: %d nodes for the shots at depth 7 (default %d)", name, n, def)
 	}
 }
+
+// TestProbCutCapDefault: the default search caps ProbCut at 16 plies from
+// the horizon (reductions.go probCutMaxDepth): to depth 18 from the start
+// its tree is pcmax=16's and not the uncapped pcmax=100's.
+func TestProbCutCapDefault(t *testing.T) {
+	nodes := func(spec string) uint64 {
+		var o search.Options
+		if err := o.SetTrial(spec); err != nil {
+			t.Fatal(err)
+		}
+		return newMaterial(t, o).Search(nil, search.Limits{Depth: 18}, board.Start(), nil, nil).Nodes
+	}
+	def, capped, uncapped := nodes(""), nodes("pcmax=16"), nodes("pcmax=100")
+	if def != capped {
+		t.Errorf("default %d nodes, pcmax=16 %d: the default cap is not 16", def, capped)
+	}
+	if def == uncapped {
+		t.Errorf("default and pcmax=100 both %d nodes: the cap changes nothing at depth 18", def)
+	}
+	t.Logf("depth 18 from the start: default %d nodes, uncapped %d", def, uncapped)
+}

@@ -54,7 +54,7 @@ type Options struct {
 	// right after a capture, or with a capture pending.
 	ProbCutMargin   int
 	ProbCutPercent  int
-	ProbCutMaxDepth int // no ProbCut at nodes deeper than this many plies from the horizon (0: no cap)
+	ProbCutMaxDepth int // no ProbCut at nodes more than this many plies from the horizon (0: probCutMaxDepth; MaxDepth: no cap)
 	ProbCutThreat   bool
 	ProbCutFlux     bool
 	ProbCutQuiet    bool

@@ -82,7 +82,7 @@ type thread struct {
 	pcFlux     bool // Options.ProbCutFlux
 	pcQuiet    bool // Options.ProbCutQuiet
 	pcPercent  int  // ProbCut's shallow depth, percent of the node's
-	pcMaxDepth int  // Options.ProbCutMaxDepth, or a depth no node reaches
+	pcMaxDepth int  // Options.ProbCutMaxDepth, or probCutMaxDepth
 	counterOn  bool // Options.CounterMoves
 	malus      bool // Options.HistoryMalus
 	iir        bool // Options.IIR
@@ -144,7 +144,7 @@ func (t *thread) prepare(id uint64, lim Limits, pos *board.Position, history []b
 	t.pcQuiet, t.pcPercent = t.s.opts.ProbCutQuiet, t.s.opts.ProbCutPercent
 	t.pcMaxDepth = t.s.opts.ProbCutMaxDepth
 	if t.pcMaxDepth <= 0 {
-		t.pcMaxDepth = maxPly
+		t.pcMaxDepth = probCutMaxDepth
 	}
 	if t.pcPercent <= 0 {
 		t.pcPercent = probCutPercent
