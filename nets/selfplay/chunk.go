@@ -4,7 +4,8 @@
 // the opening of each game), so that a worker on another machine plays
 // exactly the games a local run would. Game i depends only on the settings
 // and i, which is what makes chunks independent. Chunks travel as JSON;
-// their games come back in the sample file's record format.
+// their games come back as sample records without the score's rounding
+// remainder (a game's sample is one visit: its remainder is 0).
 package selfplay
 
 import (
@@ -240,7 +241,7 @@ func UnmarshalGames(raw []byte) ([]Game, error) {
 		}
 		g.Samples = make([]Sample, ns)
 		for j := range g.Samples {
-			s, err := readRecord(raw[j*recordSize:])
+			s, err := readRecord(raw[j*recordSize:], false)
 			if err != nil {
 				return nil, fmt.Errorf("%w: game %d, sample %d: %v", ErrRecord, i, j, err)
 			}

@@ -3,13 +3,19 @@
 // records how the samples were made (so a resumed run can refuse a file made
 // with other settings) and fixed-size little-endian records.
 //
-// Payload, version 1 (little-endian):
+// Payload, version 2 (little-endian):
 //
 //	u32 games     games played (game indices 0..games-1 are in the file)
 //	u16 cfgLen    then cfgLen bytes: the generator's Config as text
-//	u32 n         samples, then n records of 30 bytes:
+//	u32 n         samples, then n records of 34 bytes:
 //	              u32 black, u32 white, u32 kings, u8 side, u8 0,
-//	              u16 ply, i16 score, u32 w, u32 d, u32 l
+//	              u16 ply, i16 score, u32 w, u32 d, u32 l, i32 score rest
+//
+// Version 1 records are the first 30 bytes, without the score's rounding
+// remainder; such files are still read (remainder 0), but a run resumed
+// from one can differ from a run straight through by one unit in the mean
+// score of a position reached both before and after the interruption,
+// which is why version 2 keeps the remainder.
 package selfplay
 
 import (
@@ -25,8 +31,9 @@ import (
 
 const (
 	fileMagic   = "CROWNSMP"
-	fileVersion = 1
-	recordSize  = 30
+	fileVersion = 2
+	recordSize  = 30 // a game's sample (chunk.go) and a version 1 file's record
+	restSize    = 4  // version 2 adds the score's rounding remainder
 )
 
 // ErrRecord is returned for a sample file whose records are malformed.
@@ -41,7 +48,7 @@ type File struct {
 
 // Marshal encodes f.
 func (f *File) Marshal() []byte {
-	raw := make([]byte, 0, 10+len(f.Config)+recordSize*len(f.Samples))
+	raw := make([]byte, 0, 10+len(f.Config)+(recordSize+restSize)*len(f.Samples))
 	le := binary.LittleEndian
 	raw = le.AppendUint32(raw, uint32(f.Games))
 	raw = le.AppendUint16(raw, uint16(len(f.Config)))
@@ -49,11 +56,12 @@ func (f *File) Marshal() []byte {
 	raw = le.AppendUint32(raw, uint32(len(f.Samples)))
 	for i := range f.Samples {
 		raw = appendRecord(raw, &f.Samples[i])
+		raw = le.AppendUint32(raw, uint32(f.Samples[i].ScoreRest))
 	}
 	return fsutil.Seal(fileMagic, fileVersion, raw)
 }
 
-// appendRecord appends s's 30-byte record.
+// appendRecord appends s's 30-byte record (without ScoreRest).
 func appendRecord(raw []byte, s *Sample) []byte {
 	le := binary.LittleEndian
 	raw = le.AppendUint32(raw, s.Black)
@@ -68,22 +76,33 @@ func appendRecord(raw []byte, s *Sample) []byte {
 }
 
 // readRecord decodes and checks the record at the start of r (at least
-// recordSize bytes).
-func readRecord(r []byte) (Sample, error) {
+// recordSize bytes; withRest: recordSize+restSize bytes, ScoreRest last).
+func readRecord(r []byte, withRest bool) (Sample, error) {
 	le := binary.LittleEndian
 	s := Sample{
 		Black: le.Uint32(r), White: le.Uint32(r[4:]), Kings: le.Uint32(r[8:]),
 		Side: board.Color(r[12]), Ply: le.Uint16(r[14:]), Score: int16(le.Uint16(r[16:])),
 		W: le.Uint32(r[18:]), D: le.Uint32(r[22:]), L: le.Uint32(r[26:]),
 	}
+	if withRest {
+		s.ScoreRest = int32(le.Uint32(r[recordSize:]))
+	}
 	return s, checkSample(&s)
 }
 
-// Unmarshal decodes a sample file, checking every record.
+// Unmarshal decodes a sample file (version 2, or 1), checking every record.
 func Unmarshal(data []byte) (*File, error) {
-	raw, err := fsutil.Open(data, fileMagic, fileVersion)
+	version := uint32(fileVersion)
+	if len(data) >= 12 && binary.LittleEndian.Uint32(data[8:]) == 1 {
+		version = 1
+	}
+	raw, err := fsutil.Open(data, fileMagic, version)
 	if err != nil {
 		return nil, fmt.Errorf("sample file: %w", err)
+	}
+	size := recordSize
+	if version >= 2 {
+		size += restSize
 	}
 	le := binary.LittleEndian
 	if len(raw) < 6 {
@@ -98,12 +117,12 @@ func Unmarshal(data []byte) (*File, error) {
 	f.Config = string(raw[:cl])
 	n := int(le.Uint32(raw[cl:]))
 	raw = raw[cl+4:]
-	if len(raw) != n*recordSize {
-		return nil, fmt.Errorf("%w: %d bytes for %d records of %d", ErrRecord, len(raw), n, recordSize)
+	if len(raw) != n*size {
+		return nil, fmt.Errorf("%w: %d bytes for %d records of %d", ErrRecord, len(raw), n, size)
 	}
 	f.Samples = make([]Sample, n)
 	for i := range f.Samples {
-		s, err := readRecord(raw[i*recordSize:])
+		s, err := readRecord(raw[i*size:], version >= 2)
 		if err != nil {
 			return nil, fmt.Errorf("%w: record %d: %v", ErrRecord, i, err)
 		}
@@ -125,12 +144,21 @@ func checkSample(s *Sample) error {
 		return errors.New("more than 12 pieces a side")
 	case s.Games() == 0:
 		return errors.New("no game counted")
+	case 2*abs(s.ScoreRest) > int64(s.Games()):
+		return fmt.Errorf("score remainder %d for %d games", s.ScoreRest, s.Games())
 	}
 	p := s.Position()
 	if err := p.Valid(); err != nil {
 		return err
 	}
 	return nil
+}
+
+func abs(v int32) int64 {
+	if v < 0 {
+		return -int64(v)
+	}
+	return int64(v)
 }
 
 // Load reads a sample file.

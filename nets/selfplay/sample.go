@@ -5,7 +5,9 @@
 // sample.go holds the sample and the set that merges duplicates. A sample
 // is a position (from the side to move's view: results are counted for the
 // side to move), the search's score, the ply and the W/D/L counts of the
-// games that reached it.
+// games that reached it. A merged sample keeps, besides its rounded mean
+// score, the remainder the rounding left out, so that merging it again
+// (a resumed run reading its file) sums exactly the scores it stands for.
 package selfplay
 
 import (
@@ -20,8 +22,12 @@ type Sample struct {
 	Black, White, Kings uint32
 	Side                board.Color
 	Ply                 uint16 // ply of its first occurrence
-	Score               int16  // mean search score for the side to move (engine units, clamped)
+	Score               int16  // mean search score for the side to move (engine units, clamped), rounded
 	W, D, L             uint32 // results of the games through it, for the side to move
+	// ScoreRest is what rounding the mean left out: the games' scores sum
+	// to Score·Games()+ScoreRest, |ScoreRest| <= Games()/2. Zero for one
+	// game's sample.
+	ScoreRest int32
 }
 
 // Position returns the sample's position.
@@ -50,7 +56,8 @@ type key struct {
 	side    board.Color
 }
 
-// entry accumulates a key's sample; the score is summed until Samples.
+// entry accumulates a key's sample; the score is summed (exactly: a merged
+// sample brings its ScoreRest) until Samples.
 type entry struct {
 	s        Sample
 	scoreSum int64
@@ -79,11 +86,11 @@ func (t *Set) Add(s Sample) {
 		e.s.D += s.D
 		e.s.L += s.L
 		e.s.Ply = min(e.s.Ply, s.Ply)
-		e.scoreSum += int64(s.Score) * n
+		e.scoreSum += scoreSum(&s, n)
 		return
 	}
 	t.idx[k] = len(t.e)
-	t.e = append(t.e, entry{s: s, scoreSum: int64(s.Score) * n})
+	t.e = append(t.e, entry{s: s, scoreSum: scoreSum(&s, n)})
 }
 
 // Samples returns the merged samples in order of first addition.
@@ -92,11 +99,15 @@ func (t *Set) Samples() []Sample {
 	for i, e := range t.e {
 		out[i] = e.s
 		if n := int64(e.s.Games()); n > 0 {
-			out[i].Score = int16(divRound(e.scoreSum, n))
+			mean := divRound(e.scoreSum, n)
+			out[i].Score, out[i].ScoreRest = int16(mean), int32(e.scoreSum-mean*n)
 		}
 	}
 	return out
 }
+
+// scoreSum is the sum of the scores of the n games s stands for.
+func scoreSum(s *Sample, n int64) int64 { return int64(s.Score)*n + int64(s.ScoreRest) }
 
 // divRound divides rounding to nearest, halves away from zero.
 func divRound(a, b int64) int64 {

@@ -132,13 +132,20 @@ func ManUp(samples []selfplay.Sample) (up, down []board.Position) {
 }
 
 // Rescale multiplies the static-range scores of samples by f (found wins
-// and database values keep theirs), clamping to the evaluation range.
+// and database values keep theirs), clamping to the evaluation range. The
+// exact mean (with the rounding remainder) is scaled, and the result's
+// remainder is dropped: merging rescaled files needs no more precision.
 func Rescale(samples []selfplay.Sample, f float64) {
 	lim := float64(search.EvalLimit - 1)
 	for i := range samples {
 		s := &samples[i]
 		if usableScore(s.Score) {
-			s.Score = int16(math.Round(min(max(float64(s.Score)*f, -lim), lim)))
+			mean := float64(s.Score)
+			if n := s.Games(); n > 0 {
+				mean += float64(s.ScoreRest) / float64(n)
+			}
+			s.Score = int16(math.Round(min(max(mean*f, -lim), lim)))
+			s.ScoreRest = 0
 		}
 	}
 }

@@ -148,9 +148,11 @@ func TestFitK(t *testing.T) {
 
 // TestRescale: static scores scale and clamp; wins and database values stay.
 func TestRescale(t *testing.T) {
-	s := []selfplay.Sample{{Score: 100}, {Score: -300}, {Score: 9000}, {Score: 15000}}
+	s := []selfplay.Sample{{Score: 100}, {Score: -300}, {Score: 9000}, {Score: 15000},
+		{Score: 101, ScoreRest: -1, W: 2}} // scores 100 and 101 over two games: 100.5
 	Rescale(s, 2)
-	if s[0].Score != 200 || s[1].Score != -600 || s[2].Score != 9999 || s[3].Score != 15000 {
+	if s[0].Score != 200 || s[1].Score != -600 || s[2].Score != 9999 || s[3].Score != 15000 ||
+		s[4].Score != 201 || s[4].ScoreRest != 0 {
 		t.Fatalf("rescaled %+v", s)
 	}
 }
