@@ -1,6 +1,8 @@
 // sealed.go is the container for crown's state files (training checkpoints):
 // a magic string, a version, the payload's length and CRC-32C, and the payload
-// compressed with zstd. Opening checks each in turn and says which failed.
+// compressed with zstd. Opening checks each in turn and says which failed;
+// the declared length is checked against the caller's limit and the
+// compressed size before anything is allocated (Payload.Decompress).
 package fsutil
 
 import (
@@ -19,9 +21,21 @@ import (
 var (
 	ErrMagic    = errors.New("wrong kind of file")
 	ErrVersion  = errors.New("unsupported file version")
-	ErrCorrupt  = errors.New("file truncated or corrupt")
+	ErrCorrupt  = errors.New("file damaged")
 	ErrChecksum = errors.New("checksum mismatch")
+	ErrTooLarge = errors.New("file declares more data than it can hold")
+	// errTruncated and errTrailing say how a file is damaged; both are
+	// ErrCorrupt to errors.Is.
+	errTruncated = fmt.Errorf("%w: truncated", ErrCorrupt)
+	errTrailing  = fmt.Errorf("%w: trailing data", ErrCorrupt)
 )
+
+// MaxState is the limit on the payload of a state file (gob checkpoints:
+// training, evolution, tournaments): 1 GiB, about 12 times the largest
+// state crown saves, a training checkpoint of the largest trained-network
+// shape (nets/nnue: 3.2 M parameters at 256-256-256 with 24 buckets, three
+// float32 slices of them, at most 9 gob bytes each: 86 MiB).
+const MaxState = 1 << 30
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
@@ -38,8 +52,9 @@ func Seal(magic string, version uint32, raw []byte) []byte {
 	return append(out, payload...)
 }
 
-// Open checks and unwraps a sealed file's bytes.
-func Open(data []byte, magic string, version uint32) ([]byte, error) {
+// Open checks and unwraps a sealed file's bytes; the payload may be at most
+// limit bytes (the format's stated limit).
+func Open(data []byte, magic string, version uint32, limit uint64) ([]byte, error) {
 	if len(data) < 20 || string(data[:8]) != magic {
 		return nil, fmt.Errorf("%w: not a %s file", ErrMagic, magic)
 	}
@@ -47,11 +62,10 @@ func Open(data []byte, magic string, version uint32) ([]byte, error) {
 		return nil, fmt.Errorf("%w: %d (this build reads %d)", ErrVersion, v, version)
 	}
 	n := binary.LittleEndian.Uint32(data[12:])
-	dec, _ := zstd.NewReader(nil, zstd.WithDecoderMaxMemory(uint64(n)+1024))
-	defer dec.Close()
-	raw, err := dec.DecodeAll(data[20:], nil)
-	if err != nil || len(raw) != int(n) {
-		return nil, fmt.Errorf("%w: payload does not decompress to %d bytes", ErrCorrupt, n)
+	p := Payload{Len: uint64(n), Max: limit, TooLarge: ErrTooLarge, Truncated: errTruncated, Trailing: errTrailing, Corrupt: ErrCorrupt}
+	raw, err := p.Decompress(data[20:])
+	if err != nil {
+		return nil, err
 	}
 	if crc32.Checksum(raw, castagnoli) != binary.LittleEndian.Uint32(data[16:]) {
 		return nil, ErrChecksum
@@ -68,13 +82,14 @@ func SaveGob(path, magic string, version uint32, v any) error {
 	return WriteAtomic(path, Seal(magic, version, raw.Bytes()))
 }
 
-// LoadGob reads a file written by SaveGob into v.
+// LoadGob reads a file written by SaveGob into v; its payload may be at
+// most MaxState bytes.
 func LoadGob(path, magic string, version uint32, v any) error {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return err
 	}
-	raw, err := Open(data, magic, version)
+	raw, err := Open(data, magic, version, MaxState)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}

@@ -27,7 +27,7 @@ func (s *State) Marshal() ([]byte, error) {
 
 // UnmarshalState decodes a checkpoint.
 func UnmarshalState(data []byte) (*State, error) {
-	raw, err := fsutil.Open(data, ckMagic, ckVersion)
+	raw, err := fsutil.Open(data, ckMagic, ckVersion, fsutil.MaxState)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 // file.go reads and writes the trained network's weight file: CROWNNET
 // version 2, in fsutil's sealed container (magic, version, length, CRC-32C
-// of the payload, zstd). Version 1 (nets/file.go) holds the seeds' float
+// of the payload, zstd), whose declared length is held to the largest
+// shape's payload before anything is allocated. Version 1 (nets/file.go) holds the seeds' float
 // networks; the two share the magic so that one --net flag takes either,
 // and IsV2 tells them apart (a version 1 file has 1 in its bytes 8-9).
 //
@@ -28,6 +29,20 @@ const (
 	fileMagic   = "CROWNNET"
 	fileVersion = 2
 )
+
+// largestArch is the largest shape Arch.Validate accepts: layers of 256,
+// 24 buckets.
+var largestArch = Arch{H1: 256, H2: 256, H3: 256, Buckets: 24}
+
+// maxPayload is the limit on a version 2 file's payload, checked before
+// decompressing: the payload of largestArch with the longest description
+// (6.4 MiB). The header is 5 u16, 4 u8 and an f32; the rest as Marshal
+// writes it.
+func maxPayload() uint64 {
+	a := largestArch
+	perBucket := 2*a.H1*a.H2 + 4*a.H2 + 2*a.H2*a.H3 + 4*a.H3 + 2*a.H3 + 4
+	return uint64(5*2 + 4 + 4 + 2 + math.MaxUint16 + 2*(Inputs*a.H1+a.H1) + a.Buckets*perBucket)
+}
 
 // ErrFormat is returned for a version 2 file whose payload does not hold a
 // valid network.
@@ -118,7 +133,7 @@ func (q *Quantized) check() error {
 
 // Unmarshal decodes a version 2 weight file.
 func Unmarshal(data []byte) (*Quantized, error) {
-	raw, err := fsutil.Open(data, fileMagic, fileVersion)
+	raw, err := fsutil.Open(data, fileMagic, fileVersion, maxPayload())
 	if err != nil {
 		return nil, fmt.Errorf("trained network: %w", err)
 	}

@@ -1,7 +1,8 @@
 // file.go reads and writes sample files: fsutil's sealed container (magic
 // "CROWNSMP", version, length, CRC-32C, zstd) around a small header that
 // records how the samples were made (so a resumed run can refuse a file made
-// with other settings) and fixed-size little-endian records.
+// with other settings) and fixed-size little-endian records. The declared
+// length is held to maxSamples' worth before anything is allocated.
 //
 // Payload, version 2 (little-endian):
 //
@@ -34,6 +35,15 @@ const (
 	fileVersion = 2
 	recordSize  = 30 // a game's sample (chunk.go) and a version 1 file's record
 	restSize    = 4  // version 2 adds the score's rounding remainder
+	// maxSamples bounds a sample file, checked before its payload is
+	// decompressed: 64 Mi samples (2.1 GiB of version 2 records), 60 times
+	// the largest file made so far (gen0.smp, 1,099,543 distinct
+	// positions; docs/training.md).
+	maxSamples = 1 << 26
+	// maxPayload is the payload of maxSamples version 2 records with the
+	// longest settings text: games u32, cfgLen u16, the text, n u32, the
+	// records.
+	maxPayload = 4 + 2 + 0xFFFF + 4 + maxSamples*(recordSize+restSize)
 )
 
 // ErrRecord is returned for a sample file whose records are malformed.
@@ -96,7 +106,7 @@ func Unmarshal(data []byte) (*File, error) {
 	if len(data) >= 12 && binary.LittleEndian.Uint32(data[8:]) == 1 {
 		version = 1
 	}
-	raw, err := fsutil.Open(data, fileMagic, version)
+	raw, err := fsutil.Open(data, fileMagic, version, maxPayload)
 	if err != nil {
 		return nil, fmt.Errorf("sample file: %w", err)
 	}
