@@ -14,6 +14,11 @@
 //	payload           zstd: names (uint16 length + bytes each), then entries sorted
 //	                  by key: key u64, from u8, to u8, captured u32, score i16,
 //	                  wins u32, draws u32, losses u32, name u16 (30 bytes)
+//
+// The header's counts are checked against each other, against maxEntries
+// and against the compressed size before anything is allocated
+// (fsutil.Payload), so a damaged or hostile header cannot make the reader
+// reserve gigabytes.
 package book
 
 import (
@@ -22,7 +27,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"io"
 
 	"github.com/klauspost/compress/zstd"
 
@@ -35,7 +39,15 @@ const (
 	version    = 1
 	headerSize = 8 + 2 + 2 + 8 + 4 + 4 + 4 + 4
 	entrySize  = 30
-	maxEntries = 1 << 28
+	// maxEntries bounds a book file: 16 Mi entries (480 MiB unpacked),
+	// 4,000 times the largest book grown so far (4,236 entries in 828
+	// positions; docs/book.md).
+	maxEntries = 1 << 24
+	// maxNameBytes bounds the opening names: 16 MiB, 8,000 times the
+	// default book's (176 names in 1,914 bytes).
+	maxNameBytes = 1 << 24
+	// maxPayload is the most a book's payload may unpack to.
+	maxPayload = maxEntries*entrySize + maxNameBytes
 )
 
 // Errors returned by Read, one per kind of bad file.
@@ -46,6 +58,8 @@ var (
 	ErrChecksum  = errors.New("book checksum mismatch")
 	ErrHashKeys  = errors.New("book was written with different position hash keys")
 	ErrCorrupt   = errors.New("book payload corrupt")
+	ErrTrailing  = errors.New("book file has data after its payload")
+	ErrTooLarge  = errors.New("book file declares more than a book may hold")
 )
 
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
@@ -101,21 +115,18 @@ func Unmarshal(data []byte) (*Book, error) {
 	nNames := binary.LittleEndian.Uint32(data[24:])
 	rawLen := binary.LittleEndian.Uint32(data[28:])
 	sum := binary.LittleEndian.Uint32(data[32:])
-	if nEntries > maxEntries || nNames > NoName || uint64(rawLen) < uint64(nEntries)*entrySize+2*uint64(nNames) ||
+	if nNames > NoName || uint64(rawLen) < uint64(nEntries)*entrySize+2*uint64(nNames) ||
 		uint64(rawLen) > uint64(nEntries)*entrySize+uint64(nNames)*(2+0xFFFF) {
 		return nil, fmt.Errorf("%w: header sizes inconsistent (%d entries, %d names, %d bytes)", ErrCorrupt, nEntries, nNames, rawLen)
 	}
-	dec, _ := zstd.NewReader(nil, zstd.WithDecoderMaxMemory(uint64(rawLen)+1<<10))
-	defer dec.Close()
-	raw, err := dec.DecodeAll(data[headerSize:], make([]byte, 0, rawLen))
-	if err != nil {
-		if errors.Is(err, io.ErrUnexpectedEOF) {
-			return nil, fmt.Errorf("%w: %v", ErrTruncated, err)
-		}
-		return nil, fmt.Errorf("%w: %v", ErrTruncated, err)
+	if nEntries > maxEntries {
+		return nil, fmt.Errorf("%w: %d entries, the limit is %d", ErrTooLarge, nEntries, maxEntries)
 	}
-	if uint32(len(raw)) != rawLen {
-		return nil, fmt.Errorf("%w: payload is %d bytes, header says %d", ErrTruncated, len(raw), rawLen)
+	p := fsutil.Payload{Len: uint64(rawLen), Max: maxPayload,
+		TooLarge: ErrTooLarge, Truncated: ErrTruncated, Trailing: ErrTrailing, Corrupt: ErrCorrupt}
+	raw, err := p.Decompress(data[headerSize:])
+	if err != nil {
+		return nil, err
 	}
 	if crc32.Checksum(raw, crcTable) != sum {
 		return nil, ErrChecksum
