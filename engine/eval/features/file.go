@@ -11,6 +11,11 @@
 //	count   uint32  number of weights, must equal the kind's
 //	crc     uint32  CRC-32C of the uncompressed payload
 //	payload         zstd: count float64 weights
+//
+// The count must be the kind's, so the payload's length is known before
+// it is decompressed (fsutil.Payload): appended bytes are reported as
+// trailing data and damaged ones as corrupt, a payload cut short as
+// truncated.
 package features
 
 import (
@@ -38,6 +43,8 @@ var (
 	ErrTruncated  = errors.New("heuristic weight file truncated")
 	ErrChecksum   = errors.New("heuristic weight file checksum mismatch")
 	ErrKind       = errors.New("heuristic weight file kind or size mismatch")
+	ErrCorrupt    = errors.New("heuristic weight file payload corrupt")
+	ErrTrailing   = errors.New("heuristic weight file has data after its payload")
 )
 
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
@@ -76,11 +83,13 @@ func Unmarshal(data []byte) (*Heuristic, error) {
 	if k >= numKinds || int(n) != k.NumWeights() {
 		return nil, fmt.Errorf("%w: kind %d with %d weights", ErrKind, data[10], n)
 	}
-	dec, _ := zstd.NewReader(nil, zstd.WithDecoderMaxMemory(1<<20))
-	defer dec.Close()
-	raw, err := dec.DecodeAll(data[fileHeader:], nil)
-	if err != nil || len(raw) != 8*int(n) {
-		return nil, fmt.Errorf("%w: payload %d bytes for %d weights (%v)", ErrTruncated, len(raw), n, err)
+	// n is the kind's weight count, so the limit is the payload's exact
+	// length; TooLarge cannot happen below fsutil's 1 MiB ratio slack.
+	p := fsutil.Payload{Len: 8 * uint64(n), Max: 8 * uint64(n),
+		TooLarge: ErrCorrupt, Truncated: ErrTruncated, Trailing: ErrTrailing, Corrupt: ErrCorrupt}
+	raw, err := p.Decompress(data[fileHeader:])
+	if err != nil {
+		return nil, err
 	}
 	if crc32.Checksum(raw, crcTable) != binary.LittleEndian.Uint32(data[16:]) {
 		return nil, ErrChecksum
