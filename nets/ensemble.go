@@ -2,7 +2,9 @@
 // each with a label, for the voting coalition of Kim & Cho (seed 002). A
 // fixed header, then the members compressed together with zstd. Like weight
 // files, every kind of bad file has its own error and the checksum is
-// checked before decompressing. Step sizes are not stored: an ensemble is
+// checked before decompressing; the declared length is held to what the
+// members can fill and to 64x the compressed size before anything is
+// allocated (fsutil.Payload). Step sizes are not stored: an ensemble is
 // for playing, not for further evolution.
 //
 // Format (little-endian), version 1:
@@ -169,17 +171,11 @@ func UnmarshalEnsemble(data []byte) (*Ensemble, error) {
 	if uint64(rawLen) > uint64(members)*uint64(maxMemberBytes()) {
 		return nil, fmt.Errorf("%w: payload length %d is more than %d members can fill", ErrEnsembleSize, rawLen, members)
 	}
-	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(uint64(rawLen)+1<<16))
+	p := fsutil.Payload{Len: uint64(rawLen), Max: uint64(members) * uint64(maxMemberBytes()),
+		TooLarge: ErrEnsembleSize, Truncated: ErrEnsembleCorrupt, Trailing: ErrEnsembleCorrupt, Corrupt: ErrEnsembleCorrupt}
+	raw, err := p.Decompress(payload)
 	if err != nil {
 		return nil, err
-	}
-	defer dec.Close()
-	raw, err := dec.DecodeAll(payload, make([]byte, 0, rawLen))
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrEnsembleCorrupt, err)
-	}
-	if uint32(len(raw)) != rawLen {
-		return nil, fmt.Errorf("%w: payload decompresses to %d bytes, header says %d", ErrEnsembleCorrupt, len(raw), rawLen)
 	}
 	e := &Ensemble{}
 	for i := range int(members) {

@@ -21,6 +21,9 @@
 //
 // The checksum covers the compressed bytes, so damage anywhere after the
 // length fields is reported as a checksum mismatch before decompressing.
+// The declared lengths must match the architecture's, and the payload is
+// decompressed through fsutil.Payload (at most the declared length, 64x
+// the compressed size), so a header cannot make the reader allocate more.
 package nets
 
 import (
@@ -182,17 +185,12 @@ func Unmarshal(data []byte) (*Network, error) {
 	if h.RawLen != 8*(h.Params+h.Sigmas) {
 		return nil, fmt.Errorf("%w: payload length %d, want %d", ErrSize, h.RawLen, 8*(h.Params+h.Sigmas))
 	}
-	dec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(uint64(h.RawLen)+1<<16))
+	// RawLen is the architecture's exact size (checked above): the limit.
+	p := fsutil.Payload{Len: uint64(h.RawLen), Max: uint64(h.RawLen),
+		TooLarge: ErrSize, Truncated: ErrCorrupt, Trailing: ErrCorrupt, Corrupt: ErrCorrupt}
+	raw, err := p.Decompress(payload)
 	if err != nil {
 		return nil, err
-	}
-	defer dec.Close()
-	raw, err := dec.DecodeAll(payload, make([]byte, 0, h.RawLen))
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrCorrupt, err)
-	}
-	if uint32(len(raw)) != h.RawLen {
-		return nil, fmt.Errorf("%w: payload decompresses to %d bytes, header says %d", ErrCorrupt, len(raw), h.RawLen)
 	}
 	n := &Network{Arch: h.Arch, K: h.K, W: make([]float64, h.Params)}
 	for i := range n.W {

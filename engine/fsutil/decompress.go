@@ -89,7 +89,7 @@ func (p Payload) Decompress(z []byte) ([]byte, error) {
 	case end < len(z):
 		return nil, fmt.Errorf("%w: %d bytes after the %d-byte compressed payload", p.Trailing, len(z)-end, end)
 	case fcs >= 0 && uint64(fcs) != p.Len:
-		return nil, fmt.Errorf("%w: the zstd frame holds %d bytes, the header declares %d", p.Corrupt, fcs, p.Len)
+		return nil, fmt.Errorf("%w: the zstd frame says it decompresses to %d bytes, the header declares %d", p.Corrupt, fcs, p.Len)
 	}
 	// The output is bounded by the buffer's capacity (WithDecodeAllCapLimit);
 	// the memory option also bounds the window a frame may declare, which a

@@ -67,8 +67,8 @@ func TestDecompressErrors(t *testing.T) {
 		"trailing garbage":   {payload(n, 1<<20), append(append([]byte{}, z...), "junk"...), errTail, "4 bytes after"},
 		"second frame":       {payload(n, 1<<20), append(append([]byte{}, z...), z...), errTail, "bytes after"},
 		"not zstd":           {payload(n, 1<<20), []byte("this is not a zstd frame at all"), errBad, "magic"},
-		"length mismatch":    {payload(n+1, 1<<20), z, errBad, "holds"},
-		"frame says more":    {payload(1000, 1<<30), fsutiltest.ZeroFrame(1<<20, true), errBad, "holds 1048576"},
+		"length mismatch":    {payload(n+1, 1<<20), z, errBad, "decompresses to"},
+		"frame says more":    {payload(1000, 1<<30), fsutiltest.ZeroFrame(1<<20, true), errBad, "decompresses to 1048576"},
 		"frame decodes more": {payload(1000, 1<<30), fsutiltest.ZeroFrame(1<<20, false), errBad, ""},
 		"frame decodes less": {payload(1<<20, 1<<30), fsutiltest.ZeroFrame(1000, false), errBad, "decompresses to 1000"},
 	} {
