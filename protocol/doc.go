@@ -39,13 +39,14 @@
 // heuristic), net-file (the evaluator's weight file), book (off random
 // weighted best; true/false accepted), book-file, egdb-dir (empty: the
 // embedded <=4-piece database), egdb-policy (off always kimcho; default
-// always), egdb-cache (MiB), egdb-pieces (0: all), pos-frame
-// (auto, the default: pydraughts' frame for its start position and for a
-// string only whose pydraughts reading is a known opening position,
-// standard otherwise; standard; or pydraughts: positions, moves and replies in
-// pydraughts' rotated, colour-swapped frame, square s = English 33-s; see
-// hubpos.go), multipv (1-32: lines of go analyze; default 1) and
-// move-overhead (milliseconds taken off every time limit).
+// always), egdb-cache (MiB), egdb-pieces (0: all), pos-frame (how a
+// pos= string is read: auto, the default, decides from the evidence, see
+// hubpos.go; standard; or pydraughts: the string rotated and colour-swapped,
+// as pydraughts sends it; moves= and every reply are in standard numbering
+// in all three), multipv (1-32: lines of go analyze; default 1) and
+// move-overhead (milliseconds taken off every time limit). Unknown
+// parameters are ignored, as the Hub protocol asks; `crown hub --name=value`
+// sets parameters before the session (lidraughts-bot's engine_options).
 // After a rejected pos, go answers an error and a bare done until a valid
 // pos arrives.
 //

@@ -13,7 +13,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/rs/zerolog"
 
@@ -46,11 +48,11 @@ type Engine struct {
 	multiPV    int // lines of `go analyze` (multipv)
 	maxTable   int // the largest hash or egdb-cache (MiB) the machine can hold
 
-	game     *board.Game // the Hub position (pos)
-	posFrame Frame       // the frame game's pos was read in: moves and answers use it
-	posErr   error       // why the last pos was rejected; nil once a pos is accepted
-	level    Level
-	cb       cbState
+	game      *board.Game // the Hub position (pos)
+	seenFrame Frame       // the client's frame once evidence identified it (FrameAuto: not yet)
+	posErr    error       // why the last pos was rejected; nil once a pos is accepted
+	level     Level
+	cb        cbState
 
 	run     *running   // the search in progress, nil when idle
 	eof     bool       // the input has ended
@@ -74,20 +76,21 @@ const maxLineBytes = 1 << 20
 func New(s Searcher, out io.Writer, id ID, log zerolog.Logger) *Engine {
 	start := board.Start()
 	e := &Engine{
-		s:        s,
-		out:      out,
-		log:      log,
-		id:       id,
-		opts:     DefaultOptions(),
-		dirty:    true,
-		overhead: defaultOverhead,
-		multiPV:  1,
-		frame:    FrameAuto,
-		maxTable: search.MaxTableMiB(),
-		game:     board.NewGame(start, board.Rules{}),
-		level:    DefaultLevel(),
-		cb:       newCBState(),
-		events:   make(chan event, 16),
+		s:         s,
+		out:       out,
+		log:       log,
+		id:        id,
+		opts:      DefaultOptions(),
+		dirty:     true,
+		overhead:  defaultOverhead,
+		multiPV:   1,
+		frame:     FrameAuto,
+		seenFrame: FrameAuto,
+		maxTable:  search.MaxTableMiB(),
+		game:      board.NewGame(start, board.Rules{}),
+		level:     DefaultLevel(),
+		cb:        newCBState(),
+		events:    make(chan event, 16),
 	}
 	return e
 }
@@ -220,8 +223,23 @@ func (e *Engine) send(cmd string, args ...Arg) {
 	}
 }
 
-// sendError writes `error message="..."` and logs the problem.
+// sendError writes `error message="..."` and logs the problem. The
+// message is made valid UTF-8 and cut to maxErrorBytes: messages quote
+// client input through Quote, and this is the net under any that does not.
 func (e *Engine) sendError(msg string) {
+	msg = strings.ToValidUTF8(msg, "?")
+	if len(msg) > maxErrorBytes {
+		cut := maxErrorBytes
+		for cut > 0 && !utf8.RuneStart(msg[cut]) {
+			cut--
+		}
+		msg = msg[:cut] + "..."
+	}
 	e.log.Debug().Str("error", msg).Msg("client error")
 	e.send("error", kv("message", msg))
 }
+
+// maxErrorBytes bounds an error line's message: the longest message crown
+// writes (an illegal move with the legal ones listed, about 250 bytes in a
+// position with many captures) fits.
+const maxErrorBytes = 512

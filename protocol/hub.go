@@ -7,7 +7,6 @@ package protocol
 
 import (
 	"fmt"
-	"strings"
 
 	"crown/engine/board"
 )
@@ -97,72 +96,35 @@ func (e *Engine) hubHello() {
 }
 
 // hubPos reads `pos pos=<position> [moves="..."]`; `fen=<FEN>` and the flag
-// `start` are accepted in place of pos=. The moves are read, and the answers
-// written, in the frame the position was read in (hubpos.go).
+// `start` are accepted in place of pos=. Moves are in standard numbering
+// whatever the frame of the position string (hubpos.go).
 func (e *Engine) hubPos(l Line) error {
-	var p board.Position
-	var err error
-	frame := FrameStandard
-	if s, ok := l.Get("pos"); ok {
-		p, frame, err = ReadPosition(s, e.frame)
-	} else if s, ok := l.Get("fen"); ok {
-		p, err = board.ParseFEN(s)
-	} else if l.Has("start") {
-		p = board.Start()
-	} else {
+	moves, _ := l.Get("moves")
+	s, ok := l.Get("pos")
+	if !ok {
+		s, ok = l.Get("fen")
+	}
+	if !ok && l.Has("start") {
+		start := board.Start()
+		s, ok = start.FEN(), true
+	}
+	if !ok {
 		return fmt.Errorf("pos: want pos=<position>, fen=<FEN> or start")
 	}
+	var known Known
+	if o, ok := e.s.(Openings); ok {
+		known = o.KnownOpening
+	}
+	g, frame, identified, why, err := ReadGame(s, moves, e.frame, e.seenFrame, known)
 	if err != nil {
 		return fmt.Errorf("pos: %w", err)
 	}
-	moves, _ := l.Get("moves")
-	g, err := playMoves(p, moves, frame)
-	if err != nil {
-		return err
+	if identified {
+		e.seenFrame = frame
 	}
-	if s, ok := l.Get("pos"); ok && e.frame == FrameAuto && frame == FrameStandard {
-		// Ambiguous: prefer pydraughts' reading if only it is a known opening.
-		if alt, err := e.pydraughtsOpening(s, moves, g); err == nil && alt != nil {
-			g, frame = alt, FramePydraughts
-		}
-	}
-	e.game, e.posFrame, e.posErr = g, frame, nil
+	e.log.Debug().Stringer("frame", frame).Str("why", why).Msg("pos")
+	e.game, e.posErr = g, nil
 	return nil
-}
-
-// playMoves plays the moves text (in frame f) from p.
-func playMoves(p board.Position, moves string, f Frame) (*board.Game, error) {
-	g := board.NewGame(p, board.Rules{})
-	for i, t := range strings.Fields(moves) {
-		if _, err := g.PlayText(MoveText(t, f)); err != nil {
-			return nil, fmt.Errorf("pos: move %d (%s, %s frame): %w", i+1, t, f, err)
-		}
-	}
-	return g, nil
-}
-
-// pydraughtsOpening returns the game read in pydraughts' frame when the
-// searcher knows its start or current position as an opening position and
-// does not know the standard reading's (std); nil otherwise.
-func (e *Engine) pydraughtsOpening(s, moves string, std *board.Game) (*board.Game, error) {
-	known, ok := e.s.(Openings)
-	if !ok {
-		return nil, nil
-	}
-	p, err := parseHubString(s, FramePydraughts)
-	if err != nil {
-		return nil, err
-	}
-	alt, err := playMoves(p, moves, FramePydraughts)
-	if err != nil {
-		return nil, err
-	}
-	for _, pair := range [][2]board.Position{{alt.Start(), std.Start()}, {alt.Position(), std.Position()}} {
-		if known.KnownOpening(&pair[0]) && !known.KnownOpening(&pair[1]) {
-			return alt, nil
-		}
-	}
-	return nil, nil
 }
 
 // hubGo starts a search: `go think|ponder|analyze` (plain `go` thinks).
@@ -245,6 +207,5 @@ func (e *Engine) hubDone(a answer) {
 	e.send("done", args...)
 }
 
-// hubMove writes a move of the current Hub position in the frame its pos
-// was read in.
-func (e *Engine) hubMove(m board.Move) string { return HubMove(m, e.posFrame) }
+// hubMove writes a move in Hub form (standard numbering for every client).
+func (e *Engine) hubMove(m board.Move) string { return HubMove(m) }

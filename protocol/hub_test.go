@@ -3,9 +3,11 @@ package protocol_test
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"crown/engine/board"
 	"crown/engine/search"
@@ -64,8 +66,12 @@ func TestHubHandshake(t *testing.T) {
 	if m.LastOptions().HashMB != 256 {
 		t.Fatalf("hash not applied after init: %+v", m.LastOptions())
 	}
+	// An unknown parameter is ignored without a word (Hub convention;
+	// lidraughts-bot sends book-ply, tt-size, bb-size, initial-time).
+	s.Send("set-param name=nosuch value=1", "set-param name=initial-time value=180", "ping")
+	s.Expect("pong")
 	for _, bad := range []string{"set-param name=hash value=0", "set-param name=variant value=frisian",
-		"set-param name=nosuch value=1", "set-param name=book value=maybe", "set-param name=book value=worst", "set-param name=evaluator value=broken"} {
+		"set-param name=book value=maybe", "set-param name=book value=worst", "set-param name=evaluator value=broken"} {
 		s.Send(bad)
 		s.Expect("error")
 	}
@@ -337,12 +343,13 @@ func TestHubInfoTokens(t *testing.T) {
 	}
 }
 
-// TestPydraughtsFrame uses the example of protocols.md section 3:
-// B:W18,24,K30:B11,K5 is sent by pydraughts as WeeBeeeeebeeeeebeeeeeeweeeeeWeeee;
-// its moves are in the same frame, square s being English square 33-s.
+// TestPydraughtsFrame uses what the real pydraughts 0.6.7 sends: a board
+// made from the FEN B:WK18,22-32:B1-10,12,15 goes out as the string below
+// (rotated, colours swapped), while its moves and the replies it looks up
+// are in standard numbering (its legal moves there are 15-19 12-16 ...).
 func TestPydraughtsFrame(t *testing.T) {
-	const sent = "WeeBeeeeebeeeeebeeeeeeweeeeeWeeee"
-	want, _ := board.ParseFEN("B:W18,24,K30:B11,K5")
+	const sent = "WbbbbbbbbbbbeeeBeeweewewwwwwwwwww"
+	want, _ := board.ParseFEN("B:WK18,22-32:B1-10,12,15")
 	p, err := protocol.ParsePosition(sent, protocol.FramePydraughts)
 	if err != nil || p != want {
 		t.Fatalf("pydraughts frame: %v %v, want %v", p.FEN(), err, want.FEN())
@@ -355,62 +362,84 @@ func TestPydraughtsFrame(t *testing.T) {
 	defer s.Close()
 	s.Send("set-param name=pos-frame value=pydraughts", "init")
 	s.Expect("ready")
-	// English 11-15 18x11 arrives as 22-18 15x22x18.
-	s.Send("pos pos="+sent+" moves=\"22-18 15x22x18\"", "level depth=1", "go think")
+	// Black 15-19, then White 24x15 (pydraughts writes it 24x15x19).
+	s.Send(`pos pos=`+sent+` moves="15-19 24x15x19"`, "level depth=1", "go think")
 	done := s.Until("done")
 	got := m.LastRequest(t).Game.Position()
-	if got.FEN() != "B:W11,24,K30:BK5" {
+	if got.FEN() != "B:W15,K18,22,23,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12" {
 		t.Fatalf("position after moves %s", got.FEN())
 	}
 	mv, _ := done.Get("move")
-	if _, err := got.ParseMove(protocol.MoveText(mv, protocol.FramePydraughts)); err != nil {
-		t.Fatalf("done move %q is not a legal move in pydraughts' frame: %v", mv, err)
-	}
-	// Moves in standard numbering are now wrong, and say so.
-	s.Send("pos pos=" + sent + " moves=\"11-15\"")
-	if l := s.Until("error"); !strings.Contains(lineText(l), "pydraughts frame") {
-		t.Fatalf("error %q does not name the frame", lineText(l))
+	if _, err := got.ParseMove(mv); err != nil {
+		t.Fatalf("done move %q is not a legal move in standard numbering: %v", mv, err)
 	}
 }
 
-// TestFrameAuto: by default pydraughts' start position (White, its English
-// first mover, to move) is read in its frame, so the book and the colours
-// are right and the reply is in its numbering; any other position string
-// stays standard.
+// TestFrameAuto follows ReadGame's rules (hubpos.go) on pos commands.
 func TestFrameAuto(t *testing.T) {
-	const start = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww"
-	p, f, err := protocol.ReadPosition(start, protocol.FrameAuto)
-	if err != nil || f != protocol.FramePydraughts || p != board.Start() {
-		t.Fatalf("pydraughts start read as %s in %s frame (%v)", p.FEN(), f, err)
+	const pyStart = "Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww"
+	stdStart := "B" + pyStart[1:]
+	// After 11-15 in standard numbering: the board pydraughts sends for
+	// the FEN W:W21-32:B1-10,12,15, its standard reading and its flip.
+	const pyAfter = "Bbbbbbbbbbbbbeeeeeweewewwwwwwwwww"
+	after, _ := board.ParseFEN("W:W21-32:B1-10,12,15")
+	cases := []struct {
+		name, pos, moves string
+		hint             protocol.Frame
+		want             protocol.Frame
+		identified       bool
+	}{
+		{"pydraughts start", pyStart, "", protocol.FrameAuto, protocol.FramePydraughts, true},
+		{"pydraughts start, moves", pyStart, "11-15 22-18", protocol.FrameAuto, protocol.FramePydraughts, true},
+		{"standard start", stdStart, "", protocol.FrameAuto, protocol.FrameStandard, true},
+		{"standard start, moves", stdStart, "11-15", protocol.FrameAuto, protocol.FrameStandard, true},
+		{"moves legal only in one reading", pyAfter, "24-20", protocol.FrameStandard, protocol.FramePydraughts, true},
+		{"moves legal only in the standard reading", protocol.HubPosition(&after), "24-20", protocol.FramePydraughts, protocol.FrameStandard, true},
+		{"no evidence, no hint", pyAfter, "", protocol.FrameAuto, protocol.FramePydraughts, false},
+		{"no evidence, standard session", protocol.HubPosition(&after), "", protocol.FrameStandard, protocol.FrameStandard, false},
+		{"FEN", "W:W21-32:B1-10,12,15", "24-20", protocol.FramePydraughts, protocol.FrameStandard, false},
 	}
-	std := "B" + start[1:]
-	if p, f, _ := protocol.ReadPosition(std, protocol.FrameAuto); f != protocol.FrameStandard || p != board.Start() {
-		t.Fatalf("standard start read as %s in %s frame", p.FEN(), f)
+	for _, c := range cases {
+		g, f, ident, why, err := protocol.ReadGame(c.pos, c.moves, protocol.FrameAuto, c.hint, nil)
+		if err != nil || f != c.want || ident != c.identified {
+			t.Fatalf("%s: read in %s (identified %v, %q, %v), want %s", c.name, f, ident, why, err, c.want)
+		}
+		if c.pos == pyAfter && g.Start() != after {
+			st := g.Start()
+			t.Fatalf("%s: start %s", c.name, st.FEN())
+		}
 	}
-	const other = "WeeBeeeeebeeeeebeeeeeeweeeeeWeeee"
-	if _, f, _ := protocol.ReadPosition(other, protocol.FrameAuto); f != protocol.FrameStandard {
-		t.Fatalf("an ambiguous position read in %s frame", f)
-	}
+	// A session: pydraughts' start identifies the client; a later
+	// ambiguous string is read in its frame, and replies are standard.
 	m := protocoltest.NewMock()
 	s := protocoltest.NewSession(t, m)
 	defer s.Close()
-	// pydraughts plays English 11-15 (its 22-18); crown must answer a
-	// move of English White in pydraughts' numbering.
-	s.Send("init", "pos pos="+start+" moves=\"22-18\"", "level depth=1", "go think")
+	s.Send("init", `pos pos=`+pyStart+` moves="11-15"`, "level depth=1", "go think")
 	s.Expect("ready")
 	done := s.Until("done")
 	got := m.LastRequest(t).Game.Position()
-	if got.FEN() != "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15" {
-		t.Fatalf("position after 22-18: %s", got.FEN())
+	if got != after {
+		t.Fatalf("position after 11-15: %s", got.FEN())
 	}
 	mv, _ := done.Get("move")
-	if _, err := got.ParseMove(protocol.MoveText(mv, protocol.FramePydraughts)); err != nil {
+	if _, err := got.ParseMove(mv); err != nil {
 		t.Fatalf("done move %q: %v", mv, err)
+	}
+	s.Send("pos pos="+pyAfter, "go think")
+	s.Until("done")
+	if got := m.LastRequest(t).Game.Position(); got != after {
+		t.Fatalf("ambiguous string in a pydraughts session read as %s", got.FEN())
+	}
+	// pos-frame=standard overrides.
+	s.Send("set-param name=pos-frame value=standard", "pos pos="+pyAfter, "go think")
+	s.Until("done")
+	if got := m.LastRequest(t).Game.Position(); got != after.Flip() {
+		t.Fatalf("pos-frame=standard read the string as %s", got.FEN())
 	}
 }
 
 // TestHubMoveCapturesSorted: captured squares are written in increasing
-// order (pydraughts looks replies up that way), in both frames.
+// order (pydraughts looks replies up that way).
 func TestHubMoveCapturesSorted(t *testing.T) {
 	// White man on 27 jumps 23 and 14: 27x18x9 in jump order 23, 14.
 	p, _ := board.ParseFEN("W:W27:B23,14,1")
@@ -418,17 +447,12 @@ func TestHubMoveCapturesSorted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := protocol.HubMove(m, protocol.FrameStandard); got != "27x9x14x23" {
+	if got := protocol.HubMove(m); got != "27x9x14x23" {
 		t.Fatalf("standard: %s", got)
 	}
-	if got := protocol.HubMove(m, protocol.FramePydraughts); got != "6x24x10x19" {
-		t.Fatalf("pydraughts: %s", got)
-	}
-	for _, f := range []protocol.Frame{protocol.FrameStandard, protocol.FramePydraughts} {
-		q, err := p.ParseMove(protocol.MoveText(protocol.HubMove(m, f), f))
-		if err != nil || q != m {
-			t.Fatalf("%s frame round trip: %v %v", f, q, err)
-		}
+	q, err := p.ParseMove(protocol.HubMove(m))
+	if err != nil || q != m {
+		t.Fatalf("round trip: %v %v", q, err)
 	}
 }
 
@@ -523,8 +547,8 @@ type openingMock struct {
 func (o openingMock) KnownOpening(p *board.Position) bool { return slices.Contains(o.known, *p) }
 
 // TestFrameAutoByOpening: a position string that is ambiguous by itself is
-// read in pydraughts' frame when only that reading is a known opening
-// position (pydraughts' ballot games), and stays standard otherwise.
+// read in the frame whose reading is a known opening position while the
+// other's is not: pydraughts' ballot games, and a standard client's.
 func TestFrameAutoByOpening(t *testing.T) {
 	ballot, _ := board.ParseFEN("W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,6,7,8,9,10,11,12,13") // ACF 1
 	m := openingMock{Mock: protocoltest.NewMock(), known: []board.Position{ballot}}
@@ -539,8 +563,8 @@ func TestFrameAutoByOpening(t *testing.T) {
 		t.Fatalf("pydraughts ballot read as %s", got.FEN())
 	}
 	mv, _ := done.Get("move")
-	if _, err := ballot.ParseMove(protocol.MoveText(mv, protocol.FramePydraughts)); err != nil {
-		t.Fatalf("reply %q is not in pydraughts' numbering: %v", mv, err)
+	if _, err := ballot.ParseMove(mv); err != nil {
+		t.Fatalf("reply %q is not in standard numbering: %v", mv, err)
 	}
 	// The standard string of the ballot stays standard.
 	s.Send("pos pos="+protocol.HubPosition(&ballot), "go think")
@@ -647,4 +671,67 @@ func TestHubMultiPV(t *testing.T) {
 		t.Fatalf("multipv 1 wrote %v", l.Args)
 	}
 	s.Until("done")
+}
+
+// TestRejectedOptionsBeforeInit: a value the searcher refuses at init (sent
+// before it, so only Configure can judge it) is reported once; the engine
+// falls back to the defaults, later commands work without repeating the
+// error, and about and hub report the same configuration.
+func TestRejectedOptionsBeforeInit(t *testing.T) {
+	m := protocoltest.NewMock()
+	s := protocoltest.NewSession(t, m)
+	defer s.Close()
+	s.Send("set-param name=hash value=64", "set-param name=evaluator value=broken", "init")
+	if l := s.Expect("error"); !strings.Contains(lineText(l), "defaults") {
+		t.Fatalf("init error %q does not say the defaults are in use", lineText(l))
+	}
+	s.Expect("ready")
+	def := protocol.DefaultOptions()
+	if o := m.LastOptions(); o != def {
+		t.Fatalf("configured %+v, want the defaults %+v", o, def)
+	}
+	s.Send("pos start", "level depth=1", "go think")
+	if l := s.NextLine(); l.Cmd == "error" {
+		t.Fatalf("go repeats the error: %q", lineText(l))
+	}
+	s.Until("done")
+	s.Send("set-param name=threads value=2", "ping")
+	s.Expect("pong")
+	if m.LastOptions().Threads != 2 {
+		t.Fatalf("a valid set-param after the rejected one: %+v", m.LastOptions())
+	}
+	s.Send("about")
+	about, _ := s.Expect("about").Get("value")
+	if !strings.Contains(about, fmt.Sprintf("Hash %d MiB, 2 thread(s)", def.HashMB)) {
+		t.Fatalf("about %q disagrees with the configuration", about)
+	}
+	s.Send("hub")
+	for l := s.NextLine(); l.Cmd != "wait"; l = s.NextLine() {
+		if n, _ := l.Get("name"); n == "hash" {
+			if v, _ := l.Get("value"); v != strconv.Itoa(def.HashMB) {
+				t.Fatalf("hub says hash=%s, about %q", v, about)
+			}
+		}
+	}
+}
+
+// TestErrorLinesBounded: an error line quotes at most a short, escaped part
+// of what the client sent, whatever its size or bytes.
+func TestErrorLinesBounded(t *testing.T) {
+	m := protocoltest.NewMock()
+	s := protocoltest.NewSession(t, m)
+	defer s.Close()
+	for _, bad := range []string{
+		"pos pos=" + strings.Repeat("e", 500000),
+		"pos pos=B\xff\xfe\x01" + strings.Repeat("\xc3", 40000),
+		"set-param name=hash value=" + strings.Repeat("9", 200000),
+		`pos fen=B:W21-32:B1-12 moves="` + strings.Repeat("11-15 ", 50000) + `"`,
+	} {
+		s.Send(bad)
+		l := s.Expect("error")
+		text := lineText(l)
+		if len(text) > 600 || !utf8.ValidString(text) {
+			t.Fatalf("error line of %d bytes (valid UTF-8 %v) for %.40q...: %.200s", len(text), utf8.ValidString(text), bad, text)
+		}
+	}
 }

@@ -3,31 +3,36 @@
 // square 1-32: 'w' 'b' man, 'W' 'B' king, 'e' empty; a PDN FEN is read in
 // the same place) and move text.
 //
-// It also handles pydraughts' English frame. pydraughts (its convert.py,
-// notation 1 for English, and core/game.py) keeps English games internally
-// rotated 180 degrees with the colours swapped, so that the first mover is
-// "white" on squares 21-32 as in international draughts, and its HubEngine
-// (engines/hub.py) sends that internal frame unchanged: the position string
-// (the start is Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww), the moves= list and the
-// moves it reads back are all internal squares, square s standing for
-// English square 33-s. A position read in that frame is board.Flip of the
-// standard reading, and every square of every move, both ways, is 33-s.
+// It also reads pydraughts' English position strings. pydraughts (0.6.7,
+// core/game.py and convert.py) keeps an English board internally rotated
+// 180 degrees with the colours swapped, and its HubEngine (engines/hub.py,
+// play) sends that internal string as pos= (the start is
+// Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww, the English first mover written as 'W'
+// on the low squares), but it sends the moves= list in standard English
+// numbering (each move's hub_move) and looks crown's replies up in standard
+// numbering too (core/move.py). So a pydraughts string is board.Flip of its
+// standard reading, while moves, `done` and `info pv=` are always standard,
+// whichever frame the string was read in. (Checked against the real client:
+// a board made from the FEN W:W21-32:B1-10,12,15 is sent as
+// Bbbbbbbbbbbbbeeeeeweewewwwwwwwwww, and its legal moves as 24-20 ... 21-17.)
 //
-// Because rotating the board and swapping the colours is a symmetry of the
-// game, reading a pydraughts session in the standard frame is also legal
-// play (the mirror game, in pydraughts' own numbering): the frame only
-// decides whether crown sees the true English position (its opening book
-// knows it) or the mirror image. The position, the moves and the answers
-// of one `pos` are always read and written in the same frame, so a wrong
-// guess never produces a wrong move. FrameAuto, the default, picks the
-// pydraughts frame for the start layout with White to move (a standard
-// client sends the start with Black to move; pydraughts sends it with its
-// internal White, the English first mover, to move), and, when the
-// searcher knows opening positions (protocol.Openings: crown's book), for a
-// string whose pydraughts reading leads to a known opening position while
-// its standard reading does not (pydraughts' ballot games: all 174 ACF
-// ballot positions are in the book, none of their flips is). Everything
-// else is ambiguous and read in the standard frame.
+// Rotating the board and swapping the colours is a symmetry of the game, so
+// both readings of a string are legal positions and only evidence can tell
+// them apart. FrameAuto weighs it in this order (resolveFrame):
+//  1. a FEN is standard;
+//  2. a moves= list legal in exactly one reading picks that reading;
+//  3. the start layout: with Black (the first mover) to move it is a
+//     standard client's start, with White to move pydraughts' start;
+//  4. when the searcher knows opening positions (protocol.Openings: crown's
+//     book), the reading whose start or current position is a known opening
+//     while the other's is not (pydraughts' ballot games);
+//  5. the frame that rules 2-4 last identified in this session (a client
+//     does not change its frame);
+//  6. otherwise pydraughts' frame: it is the client that sends English
+//     position strings (crown's own Hub client sets pos-frame=standard, and
+//     standard clients are recognised by rules 2-3 on their first game).
+//
+// pos-frame=standard or pos-frame=pydraughts skips the guessing.
 package protocol
 
 import (
@@ -45,8 +50,8 @@ type Frame uint8
 
 const (
 	FrameStandard   Frame = iota // character i is square i, 'b'/'B' are Black (the first mover)
-	FramePydraughts              // pydraughts' English frame: rotated 180 degrees, colours swapped, moves too
-	FrameAuto                    // pydraughts' frame for its start position, else standard
+	FramePydraughts              // pydraughts' English frame: rotated 180 degrees, colours swapped (moves stay standard)
+	FrameAuto                    // decided per pos from the evidence (see the file comment)
 )
 
 var frameNames = []string{"standard", "pydraughts", "auto"}
@@ -66,19 +71,11 @@ func HubPosition(p *board.Position) string {
 	return string(b[:])
 }
 
-// ParsePosition reads a Hub position string (in frame f) or a PDN FEN.
+// ParsePosition reads a Hub position string in frame f (FrameAuto reads it
+// as standard unless it is pydraughts' start) or a PDN FEN.
 func ParsePosition(s string, f Frame) (board.Position, error) {
-	p, _, err := ReadPosition(s, f)
-	return p, err
-}
-
-// ReadPosition reads a Hub position string or a PDN FEN and says in which
-// frame it was read: FrameAuto resolves to FramePydraughts or FrameStandard
-// (see the file comment); a FEN is always standard.
-func ReadPosition(s string, f Frame) (board.Position, Frame, error) {
 	if strings.Contains(s, ":") {
-		p, err := board.ParseFEN(s)
-		return p, FrameStandard, err
+		return board.ParseFEN(s)
 	}
 	if f == FrameAuto {
 		f = FrameStandard
@@ -86,8 +83,7 @@ func ReadPosition(s string, f Frame) (board.Position, Frame, error) {
 			f = FramePydraughts
 		}
 	}
-	p, err := parseHubString(s, f)
-	return p, f, err
+	return parseHubString(s, f)
 }
 
 // isPydraughtsStart reports whether p, read in the standard frame, is the
@@ -96,11 +92,77 @@ func isPydraughtsStart(p *board.Position) bool {
 	return p.Flip() == board.Start()
 }
 
+// Known tells whether a position is a known opening position (nil: none is).
+type Known func(p *board.Position) bool
+
+// ReadGame reads a `pos` command: its position s (a Hub string or a PDN FEN)
+// and its moves= list, in standard numbering, played from it. f is the
+// pos-frame parameter; for FrameAuto, hint is the frame this session last
+// identified (FrameAuto: none yet) and known the searcher's opening
+// positions. It returns the game, the frame s was read in, and why that
+// frame (for FrameAuto: the rule of the file comment that decided; the
+// caller remembers the frame as the session's hint when identified is true).
+func ReadGame(s, moves string, f Frame, hint Frame, known Known) (g *board.Game, chosen Frame, identified bool, why string, err error) {
+	if strings.Contains(s, ":") {
+		p, err := board.ParseFEN(s)
+		if err != nil {
+			return nil, FrameStandard, false, "", err
+		}
+		g, err := playMoves(p, moves)
+		return g, FrameStandard, false, "FEN", err
+	}
+	if f != FrameAuto {
+		p, err := parseHubString(s, f)
+		if err != nil {
+			return nil, f, false, "", err
+		}
+		g, err := playMoves(p, moves)
+		return g, f, false, "pos-frame", err
+	}
+	var games [2]*board.Game
+	var errs [2]error
+	var starts [2]board.Position
+	for fr := range FrameAuto {
+		if starts[fr], errs[fr] = parseHubString(s, fr); errs[fr] == nil {
+			games[fr], errs[fr] = playMoves(starts[fr], moves)
+		}
+	}
+	pick := func(fr Frame, ident bool, why string) (*board.Game, Frame, bool, string, error) {
+		return games[fr], fr, ident, why, errs[fr]
+	}
+	switch {
+	case errs[FrameStandard] == nil && errs[FramePydraughts] != nil && moves != "":
+		return pick(FrameStandard, true, "moves legal only in the standard reading")
+	case errs[FramePydraughts] == nil && errs[FrameStandard] != nil && moves != "":
+		return pick(FramePydraughts, true, "moves legal only in the pydraughts reading")
+	case starts[FrameStandard] == board.Start():
+		return pick(FrameStandard, true, "standard start")
+	case starts[FramePydraughts] == board.Start():
+		return pick(FramePydraughts, true, "pydraughts' start")
+	}
+	if known != nil && errs[FrameStandard] == nil && errs[FramePydraughts] == nil {
+		std, pyd := games[FrameStandard], games[FramePydraughts]
+		for _, pair := range [][2]board.Position{{pyd.Start(), std.Start()}, {pyd.Position(), std.Position()}} {
+			a, b := pair[0], pair[1]
+			switch {
+			case known(&a) && !known(&b):
+				return pick(FramePydraughts, true, "known opening in the pydraughts reading")
+			case known(&b) && !known(&a):
+				return pick(FrameStandard, true, "known opening in the standard reading")
+			}
+		}
+	}
+	if hint == FrameStandard || hint == FramePydraughts {
+		return pick(hint, false, "the session's frame")
+	}
+	return pick(FramePydraughts, false, "no evidence: pydraughts, the client that sends English position strings")
+}
+
 // parseHubString reads a 33-character position string in frame f
 // (FrameStandard or FramePydraughts).
 func parseHubString(s string, f Frame) (board.Position, error) {
 	if len(s) != hubPosLen {
-		return board.Position{}, fmt.Errorf("position %q: want a FEN or %d characters (side W/B, then w b W B e for squares 1-32), got %d", s, hubPosLen, len(s))
+		return board.Position{}, fmt.Errorf("position %s: want a FEN or %d characters (side W/B, then w b W B e for squares 1-32), got %d", Quote(s), hubPosLen, len(s))
 	}
 	var black, white, kings uint32
 	var side board.Color
@@ -110,7 +172,7 @@ func parseHubString(s string, f Frame) (board.Position, error) {
 	case 'W':
 		side = board.White
 	default:
-		return board.Position{}, fmt.Errorf("position %q: side to move %q is not W or B", s, s[0])
+		return board.Position{}, fmt.Errorf("position %s: side to move %s is not W or B", Quote(s), Quote(s[:1]))
 	}
 	for i := 1; i < hubPosLen; i++ {
 		bit := uint32(1) << (i - 1)
@@ -127,7 +189,7 @@ func parseHubString(s string, f Frame) (board.Position, error) {
 			white |= bit
 			kings |= bit
 		default:
-			return board.Position{}, fmt.Errorf("position %q: square %d has %q, want one of w b W B e", s, i, s[i])
+			return board.Position{}, fmt.Errorf("position %s: square %d has %s, want one of w b W B e", Quote(s), i, Quote(s[i:i+1]))
 		}
 	}
 	p := board.NewPosition(black, white, kings, side)
@@ -136,66 +198,32 @@ func parseHubString(s string, f Frame) (board.Position, error) {
 	}
 	for c := range board.Color(2) {
 		if n := p.Count(c); n > board.MaxPieces {
-			return board.Position{}, fmt.Errorf("position %q: %s has %d pieces, at most %d allowed", s, c, n, board.MaxPieces)
+			return board.Position{}, fmt.Errorf("position %s: %s has %d pieces, at most %d allowed", Quote(s), c, n, board.MaxPieces)
 		}
 	}
 	if err := p.Valid(); err != nil {
-		return board.Position{}, fmt.Errorf("position %q (%s frame): %v", s, f, err)
+		return board.Position{}, fmt.Errorf("position %s (%s frame): %v", Quote(s), f, err)
 	}
 	return p, nil
 }
 
-// flipSquareNumber maps a square number between the standard and the
-// pydraughts frame (the map is its own inverse).
-func flipSquareNumber(n int) int { return 33 - n }
-
-// MoveText turns a client's move text in frame f into standard numbering:
-// in the pydraughts frame every square number becomes 33-n, the separators
-// stay. Text that is not squares joined by '-' or 'x' is returned as it is,
-// for the move parser to reject with its own message.
-func MoveText(t string, f Frame) string {
-	if f != FramePydraughts {
-		return t
-	}
-	var b strings.Builder
-	num := -1
-	flush := func() {
-		if num >= 0 {
-			b.WriteString(strconv.Itoa(flipSquareNumber(num)))
-			num = -1
+// playMoves plays the moves text (standard numbering) from p.
+func playMoves(p board.Position, moves string) (*board.Game, error) {
+	g := board.NewGame(p, board.Rules{})
+	for i, t := range strings.Fields(moves) {
+		if _, err := g.PlayText(t); err != nil {
+			return nil, fmt.Errorf("move %d (%s): %w", i+1, Quote(t), err)
 		}
 	}
-	for _, r := range t {
-		if r >= '0' && r <= '9' {
-			if num < 0 {
-				num = 0
-			}
-			num = num*10 + int(r-'0')
-			if num > 99 {
-				return t // not a square; let the parser say so
-			}
-			continue
-		}
-		flush()
-		b.WriteRune(r)
-	}
-	flush()
-	return b.String()
+	return g, nil
 }
 
-// HubMove writes m in Hub form in frame f: from-to, or from x to x every
-// captured square in increasing order of the frame's numbers. The Hub
-// protocol allows the captured squares in any order; pydraughts finds a
-// reply by from, to and the captured squares sorted (core/move.py), so
-// sorted is the order every client reads.
-func HubMove(m board.Move, f Frame) string {
-	sq := func(s board.Square) int {
-		n := int(s) + 1
-		if f == FramePydraughts {
-			n = flipSquareNumber(n)
-		}
-		return n
-	}
+// HubMove writes m in Hub form: from-to, or from x to x every captured
+// square in increasing order. The Hub protocol allows the captured squares
+// in any order; pydraughts finds a reply by from, to and the captured
+// squares sorted (core/move.py), so sorted is the order every client reads.
+func HubMove(m board.Move) string {
+	sq := func(s board.Square) int { return int(s) + 1 }
 	if m.Jumps == 0 {
 		return strconv.Itoa(sq(m.From)) + "-" + strconv.Itoa(sq(m.To))
 	}

@@ -215,29 +215,49 @@ func (e *Engine) setParam(l Line) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("set-param: unknown parameter %q", name)
+	// The Hub convention (Scan's protocol.txt; GUIs and lidraughts-bot
+	// send their own parameters, such as book-ply, tt-size, bb-size and
+	// initial-time, to every engine) is to ignore what the engine does
+	// not know.
+	e.log.Debug().Str("name", name).Str("value", value).Msg("unknown parameter ignored")
+	return nil
+}
+
+// Preset sets a parameter before the session starts, as set-param would
+// (`crown hub --name=value`, lidraughts-bot's engine_options): unknown
+// names are ignored, a bad value of a known one is an error.
+func (e *Engine) Preset(name, value string) error {
+	return e.setParam(Line{Cmd: "set-param", Args: []Arg{kv("name", name), kv("value", value)}})
 }
 
 // optionChanged marks the searcher options as needing Configure.
 func (e *Engine) optionChanged() { e.dirty = e.opts != e.applied }
 
-// applyOptions hands changed options to the searcher. On failure the
-// options go back to those the searcher has.
+// applyOptions hands changed options to the searcher, all together or not
+// at all. On failure the options go back to the last set the searcher
+// accepted; if it has accepted none yet (a bad value sent before init), to
+// the defaults, which are applied then, so the engine keeps a working
+// configuration and `about` and `hub` report the same one.
 func (e *Engine) applyOptions() error {
 	if !e.dirty {
 		return nil
 	}
-	if err := e.s.Configure(e.opts); err != nil {
-		if e.configured {
-			e.opts = e.applied
-			e.dirty = false
-		}
+	err := e.s.Configure(e.opts)
+	if err == nil {
+		e.applied, e.configured, e.dirty = e.opts, true, false
+		return nil
+	}
+	if e.configured {
+		e.opts, e.dirty = e.applied, false
 		return err
 	}
-	e.applied = e.opts
-	e.configured = true
-	e.dirty = false
-	return nil
+	e.opts = DefaultOptions()
+	if derr := e.s.Configure(e.opts); derr != nil {
+		e.dirty = true
+		return fmt.Errorf("%w; the defaults failed too: %v", err, derr)
+	}
+	e.applied, e.configured, e.dirty = e.opts, true, false
+	return fmt.Errorf("%w (the defaults are in use)", err)
 }
 
 // applyOptionsQuietly applies options, reporting a failure as an error line.

@@ -190,10 +190,9 @@ type Evaluators interface {
 }
 
 // Openings is implemented by searchers that know opening positions (an
-// opening book). With pos-frame auto the engine reads a position string in
-// pydraughts' frame when only that reading leads to a known opening
-// position (hubpos.go): that reading is then the true game, and the book
-// can answer.
+// opening book). With pos-frame auto the engine reads an ambiguous position
+// string in the frame whose reading leads to a known opening position while
+// the other's does not (hubpos.go): that reading is then the true game.
 type Openings interface {
 	KnownOpening(p *board.Position) bool
 }

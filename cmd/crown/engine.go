@@ -5,6 +5,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 
 	"github.com/rs/zerolog"
@@ -56,11 +57,15 @@ Example:
 Full reference: README.md (Engine mode) and go doc crown/protocol.`
 }
 
-func (c *engineCmd) Run(log *zerolog.Logger) error {
+func (c *engineCmd) Run(log *zerolog.Logger) error { return runEngine(log, c.Ensemble, nil) }
+
+// runEngine runs engine mode on stdin/stdout with the parameters of presets
+// (name, value pairs) set first.
+func runEngine(log *zerolog.Logger, ensemble string, presets [][2]string) error {
 	var s protocol.Searcher
 	var err error
-	if c.Ensemble != "" {
-		s, err = crownsearch.NewCoalition(*log, c.Ensemble)
+	if ensemble != "" {
+		s, err = crownsearch.NewCoalition(*log, ensemble)
 	} else {
 		s, err = crownsearch.New(*log)
 	}
@@ -68,5 +73,10 @@ func (c *engineCmd) Run(log *zerolog.Logger) error {
 		return err
 	}
 	e := protocol.New(s, os.Stdout, protocol.ID{Name: "crown", Version: version, Author: "crown authors"}, *log)
+	for _, p := range presets {
+		if err := e.Preset(p[0], p[1]); err != nil {
+			return fmt.Errorf("--%s=%s: %w", p[0], p[1], err)
+		}
+	}
 	return e.Run(os.Stdin)
 }

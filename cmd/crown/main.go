@@ -15,6 +15,7 @@ type cli struct {
 	Log logFlags `embed:""`
 
 	Engine   engineCmd   `cmd:"" default:"withargs" help:"Engine mode (the default): Hub protocol and CheckerBoard commands on stdin/stdout."`
+	Hub      hubCmd      `cmd:"" passthrough:"" help:"Engine mode as lidraughts-bot starts it: crown hub --name=value ... sets Hub parameters first."`
 	GUI      guiCmd      `cmd:"" name:"gui" help:"Serve the browser board: play, analyse, set up positions, step through PDN games, watch matches."`
 	Play     playCmd     `cmd:"" help:"Play a game against crown in the terminal."`
 	Perft    perftCmd    `cmd:"" help:"Count leaf nodes of the move tree (move generator test and speed)."`
@@ -43,7 +44,7 @@ func main() {
 	// Engine mode and the CheckerBoard host speak a protocol on stdout
 	// and log quietly.
 	cmd := ctx.Command()
-	logger := c.Log.logger(cmd == "engine" || strings.HasPrefix(cmd, "cbhost"))
+	logger := c.Log.logger(cmd == "engine" || strings.HasPrefix(cmd, "hub") || strings.HasPrefix(cmd, "cbhost"))
 	if err := ctx.Run(&logger); err != nil {
 		c.Log.reportFailure(os.Stderr, err)
 		os.Exit(1)

@@ -252,7 +252,10 @@ func (e *Engine) handshake() error {
 		}
 	}
 	params := e.cfg.Params
-	for _, d := range e.cfg.Defaults {
+	// The client writes standard position strings; an engine that reads
+	// other frames too (crown: pos-frame) is told so.
+	defaults := append([]protocol.Arg{{Key: "pos-frame", Value: "standard"}}, e.cfg.Defaults...)
+	for _, d := range defaults {
 		if e.declared(d.Key) && !slices.ContainsFunc(params, func(a protocol.Arg) bool { return a.Key == d.Key }) {
 			params = append(params, d)
 		}

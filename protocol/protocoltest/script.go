@@ -10,7 +10,8 @@
 //	quiet 100ms             nothing but info lines for that long
 //
 // Beyond the expectations the runner checks every answer against the rules:
-// it follows the positions sent with `pos` (and the pos-frame parameter) and
+// it follows the positions sent with `pos` (read as the engine reads them,
+// protocol.ReadGame, without the opening book's evidence) and
 // `getmove`, and every `done move=... ponder=...` must name legal moves in
 // Hub form, every `getmove` answer a legal successor; every line must parse,
 // and info tokens must all be key=value without '=' in a value.
@@ -30,7 +31,7 @@ import (
 func RunScript(t testing.TB, s protocol.Searcher, script string) {
 	t.Helper()
 	ss := NewSession(t, s)
-	r := &runner{s: ss, frame: protocol.FrameAuto, pos: board.Start()}
+	r := &runner{s: ss, frame: protocol.FrameAuto, seen: protocol.FrameAuto, pos: board.Start()}
 	for i, raw := range strings.Split(script, "\n") {
 		line := strings.TrimSpace(raw)
 		if line == "" || strings.HasPrefix(line, "#") {
@@ -46,7 +47,7 @@ func RunScript(t testing.TB, s protocol.Searcher, script string) {
 type runner struct {
 	s         *Session
 	frame     protocol.Frame // the pos-frame parameter
-	posFrame  protocol.Frame // the frame the last pos was read in
+	seen      protocol.Frame // the client's frame as the engine identifies it
 	posBad    bool           // the last pos was rejected: go must not search
 	pos       board.Position // the Hub position (pos)
 	cbPos     board.Position // the last getmove position
@@ -152,29 +153,26 @@ func (r *runner) track(text string) {
 		}
 	case "pos":
 		r.posBad = true // until the pos is read in full below
-		var p board.Position
-		frame := protocol.FrameStandard
-		if v, ok := l.Get("pos"); ok {
-			p, frame, err = protocol.ReadPosition(v, r.frame)
-		} else if v, ok := l.Get("fen"); ok {
-			p, err = board.ParseFEN(v)
-		} else if l.Has("start") {
-			p = board.Start()
-		} else {
+		v, ok := l.Get("pos")
+		if !ok {
+			v, ok = l.Get("fen")
+		}
+		if !ok && l.Has("start") {
+			start := board.Start()
+			v, ok = start.FEN(), true
+		}
+		if !ok {
 			return
 		}
+		moves, _ := l.Get("moves")
+		g, frame, identified, _, err := protocol.ReadGame(v, moves, r.frame, r.seen, nil)
 		if err != nil {
 			return
 		}
-		g := board.NewGame(p, board.Rules{})
-		if moves, ok := l.Get("moves"); ok {
-			for _, m := range strings.Fields(moves) {
-				if _, err := g.PlayText(protocol.MoveText(m, frame)); err != nil {
-					return
-				}
-			}
+		if identified {
+			r.seen = frame
 		}
-		r.pos, r.posFrame, r.posBad = g.Position(), frame, false
+		r.pos, r.posBad = g.Position(), false
 	}
 }
 
@@ -198,16 +196,16 @@ func (r *runner) check(l protocol.Line) error {
 		if r.posBad {
 			return fmt.Errorf("done with a move after a rejected pos")
 		}
-		m, err := r.pos.ParseMove(protocol.MoveText(mv, r.posFrame))
+		m, err := r.pos.ParseMove(mv)
 		if err != nil {
-			return fmt.Errorf("done move in %s (%s frame): %v", r.pos.FEN(), r.posFrame, err)
+			return fmt.Errorf("done move in %s: %v", r.pos.FEN(), err)
 		}
-		if h := protocol.HubMove(m, r.posFrame); h != mv {
+		if h := protocol.HubMove(m); h != mv {
 			return fmt.Errorf("done move %s is not in Hub form %s", mv, h)
 		}
 		if pm, ok := l.Get("ponder"); ok {
 			after := r.pos.Play(m)
-			if _, err := after.ParseMove(protocol.MoveText(pm, r.posFrame)); err != nil {
+			if _, err := after.ParseMove(pm); err != nil {
 				return fmt.Errorf("ponder move: %v", err)
 			}
 		}
