@@ -4,7 +4,10 @@
 // whose files already exist is skipped, so an interrupted build resumes
 // where it stopped; the slices it needs are read back into memory. Given
 // a PairRunner (BuildOptions.Remote) it solves the pairs elsewhere in
-// waves instead (remote.go) and writes the same files.
+// waves instead (remote.go) and writes the same files. A build killed
+// while writing a slice (SIGKILL) leaves the slice's temporary file
+// (fsutil.WriteAtomic); the next build in the directory removes such files
+// before it starts.
 package egdb
 
 import (
@@ -13,11 +16,14 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/rs/zerolog"
+
+	"crown/engine/fsutil"
 )
 
 // BuildOptions configures Build.
@@ -70,6 +76,9 @@ func Build(ctx context.Context, o BuildOptions) (*BuildReport, error) {
 	if err := os.MkdirAll(o.Dir, 0o755); err != nil {
 		return nil, err
 	}
+	if err := removeStaleTemps(o.Dir, o.Log); err != nil {
+		return nil, err
+	}
 	start := time.Now()
 	rep := &BuildReport{}
 	var todo []Material
@@ -114,6 +123,33 @@ func Build(ctx context.Context, o BuildOptions) (*BuildReport, error) {
 	o.Log.Info().Dur("elapsed", rep.Elapsed).Uint64("positions", rep.Positions).Int64("bytes", rep.Bytes).
 		Msg("egdb build finished")
 	return rep, nil
+}
+
+// removeStaleTemps removes the temporary slice files an interrupted build
+// left in dir: regular files named as fsutil.WriteAtomic names a slice
+// file's temporary ("0101.egdb.tmp1234567"), and nothing else. Two builds
+// must not share a directory (each would also write every slice), so no
+// such file belongs to a running build.
+func removeStaleTemps(dir string, log zerolog.Logger) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		target, ok := fsutil.TempTarget(e.Name())
+		if !ok || !e.Type().IsRegular() || !strings.HasSuffix(target, fileExt) {
+			continue
+		}
+		if _, err := parseName(strings.TrimSuffix(target, fileExt)); err != nil {
+			continue
+		}
+		path := filepath.Join(dir, e.Name())
+		if err := os.Remove(path); err != nil {
+			return fmt.Errorf("egdb: removing a stale temporary file: %w", err)
+		}
+		log.Info().Str("file", path).Msg("removed a temporary slice file left by an interrupted build")
+	}
+	return nil
 }
 
 // buildLocal builds the pairs of todo (total position visits in all) one

@@ -26,3 +26,23 @@ func TestWriteAtomic(t *testing.T) {
 		t.Fatal("writing into a missing directory should fail")
 	}
 }
+
+// TestTempTarget: the temporary files WriteAtomic makes are recognised
+// with their target; other names are not.
+func TestTempTarget(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "0101.egdb")
+	f, err := os.CreateTemp(dir, filepath.Base(path)+tempInfix+"*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if target, ok := TempTarget(filepath.Base(f.Name())); !ok || target != "0101.egdb" {
+		t.Errorf("%s: got %q %v, want 0101.egdb", filepath.Base(f.Name()), target, ok)
+	}
+	for _, name := range []string{"0101.egdb", "0101.egdb.tmp", "0101.egdb.tmpx12", "0101.egdb.tmp12x", ".tmp123", "notes.txt"} {
+		if target, ok := TempTarget(name); ok {
+			t.Errorf("%s taken for a temporary file of %q", name, target)
+		}
+	}
+}
