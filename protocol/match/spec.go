@@ -286,11 +286,11 @@ func (s *Spec) set(k, v string) error {
 	case "egdb-pieces":
 		o.EGDBMaxPieces, err = positive(k, v)
 	case "hash":
-		o.HashMB, err = positive(k, v)
+		o.HashMB, err = sized(k, v, search.CheckHashMiB)
 	case "threads":
-		o.Threads, err = positive(k, v)
+		o.Threads, err = sized(k, v, search.CheckThreads)
 	default:
-		return fmt.Errorf("unknown key %q for a crown player (name depth nodes movetime eval net weights mode ensemble vote-seed search book book-file book-plies book-seed egdb egdb-policy egdb-cache egdb-pieces hash threads)", k)
+		return fmt.Errorf("unknown key %q for a crown player (name depth nodes movetime eval net weights mode ensemble vote-seed search book book-file book-plies book-seed egdb egdb-policy egdb-cache egdb-pieces hash threads skill)", k)
 	}
 	return err
 }
@@ -299,6 +299,19 @@ func positive(k, v string) (int, error) {
 	n, err := strconv.Atoi(v)
 	if err != nil || n <= 0 {
 		return 0, fmt.Errorf("%s=%q: want a positive integer", k, v)
+	}
+	return n, nil
+}
+
+// sized reads a size (threads=, hash=) under engine/search's bounds, the
+// rule the command-line flags and the protocols apply too.
+func sized(k, v string, check func(int) error) (int, error) {
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0, fmt.Errorf("%s=%q: want a whole number", k, v)
+	}
+	if err := check(n); err != nil {
+		return 0, fmt.Errorf("%s=%d: %w", k, n, err)
 	}
 	return n, nil
 }

@@ -1,6 +1,7 @@
 package match_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -279,5 +280,25 @@ func TestFirstMoves(t *testing.T) {
 			t.Errorf("%s: %d moves, %s", o.Name, len(o.Moves), p.FEN())
 		}
 		seen[p.FEN()] = true
+	}
+}
+
+// TestSpecSizes: threads= and hash= follow engine/search's bounds, as the
+// command-line flags and the protocols do; the error names the key.
+func TestSpecSizes(t *testing.T) {
+	s, err := match.ParseSpec(fmt.Sprintf("crown:threads=%d,hash=1", search.MaxThreads))
+	if err != nil || s.Options.Threads != search.MaxThreads || s.Options.HashMB != 1 {
+		t.Fatalf("threads=%d,hash=1: %+v, %v", search.MaxThreads, s.Options, err)
+	}
+	for spec, want := range map[string]string{
+		"crown:threads=100000":  "threads=100000: must be 1 to 256 threads",
+		"crown:threads=0":       "threads=0: must be 1 to 256 threads",
+		"crown:hash=-5":         "hash=-5: must be at least 1 MiB",
+		"crown:hash=1000000000": "hash=1000000000: must be at most",
+		"crown:threads=two":     `threads="two": want a whole number`,
+	} {
+		if _, err := match.ParseSpec(spec); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want an error with %q", spec, err, want)
+		}
 	}
 }
