@@ -3,7 +3,9 @@
 // authentication and optional TLS. It holds no crown logic: it creates the
 // streams of layout.go, records its identity and then only routes and
 // stores messages, so restarting it on the same store directory resumes
-// every queued job and keeps every result.
+// every queued job and keeps every result. The port opens only once the
+// layout exists: a worker that connected earlier (as soon as the port
+// answered) found no identity bucket and gave up ("bucket not found").
 package cluster
 
 import (
@@ -43,6 +45,10 @@ type ServeOptions struct {
 	ResultsKeep time.Duration // how long results are kept; 0: forever
 
 	Log zerolog.Logger
+
+	// beforeLayout, when set, runs after the server has started and
+	// before the layout is created (tests: nothing may connect then).
+	beforeLayout func()
 }
 
 // Coordinator is a running coordinator.
@@ -93,6 +99,9 @@ func Serve(ctx context.Context, o ServeOptions) (*Coordinator, error) {
 		NoSigs:                 true,
 		DisableJetStreamBanner: true,
 		Authorization:          o.Token,
+		// No client port until the layout exists (listen, below); the
+		// coordinator's own connection is in-process.
+		DontListen: true,
 	}
 	// The coordinator's own connection (creating the streams) needs a
 	// credential too; with NKeys it is a key pair made for this run.
@@ -135,13 +144,16 @@ func Serve(ctx context.Context, o ServeOptions) (*Coordinator, error) {
 		srv.Shutdown()
 		return nil, fmt.Errorf("cluster: starting the server on %s: %w", o.Listen, err)
 	}
-	c := &Coordinator{srv: srv, url: srv.ClientURL()}
-	nc, err := nats.Connect(c.url, append(self, nats.InProcessServer(srv))...)
+	c := &Coordinator{srv: srv}
+	nc, err := nats.Connect(srv.ClientURL(), append(self, nats.InProcessServer(srv))...)
 	if err != nil {
 		c.Close()
 		return nil, fmt.Errorf("cluster: connecting to itself: %w", err)
 	}
 	c.nc = nc
+	if o.beforeLayout != nil {
+		o.beforeLayout()
+	}
 	js, err := jetstream.New(nc)
 	if err == nil {
 		err = createLayout(ctx, js, layoutOptions{Lease: o.Lease, MaxDeliver: o.MaxDeliver, ResultsKeep: o.ResultsKeep, Identity: o.Identity})
@@ -149,10 +161,14 @@ func Serve(ctx context.Context, o ServeOptions) (*Coordinator, error) {
 	if err == nil {
 		err = watchGiveUps(nc, js, o.Log)
 	}
+	if err == nil {
+		err = listen(srv, o.Listen, fatal)
+	}
 	if err != nil {
 		c.Close()
 		return nil, err
 	}
+	c.url = srv.ClientURL()
 	o.Log.Info().Str("url", c.url).Str("store", o.StoreDir).Str("version", o.Identity.Version).
 		Str("network", o.Identity.Network).Dur("lease", o.Lease).Int("max_deliver", o.MaxDeliver).
 		Bool("tls", opts.TLSConfig != nil).Bool("auth", o.Token != "" || len(o.NKeys) > 0).Msg("coordinator ready")
@@ -185,6 +201,23 @@ func waitReady(srv *server.Server, fatal <-chan string, within time.Duration) er
 		}
 	}
 	return fmt.Errorf("not listening after %s", within)
+}
+
+// listen opens the client port of srv (started with DontListen) on addr,
+// or fails with the server's fatal message (a port in use).
+func listen(srv *server.Server, addr string, fatal <-chan string) error {
+	ready := make(chan struct{})
+	srv.AcceptLoop(ready) // returns once listening, or after a fatal error
+	<-ready
+	if srv.Addr() != nil {
+		return nil
+	}
+	select {
+	case msg := <-fatal:
+		return fmt.Errorf("cluster: starting the server on %s: %s", addr, msg)
+	default:
+		return fmt.Errorf("cluster: starting the server on %s: not listening", addr)
+	}
 }
 
 // natsLogger forwards the server's warnings and errors to zerolog (notices

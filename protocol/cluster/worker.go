@@ -6,6 +6,10 @@
 // the coordinator hands them to another worker; a job finished twice that
 // way stores one result. A worker that is stopped (Ctrl-C) gives its
 // unfinished jobs back at once (nak) instead of waiting for the lease.
+// A worker started while its coordinator is down (or still starting) waits
+// for it: connecting is retried with exponential backoff, a log line per
+// attempt, until it succeeds, ctx ends, or an error waiting cannot mend
+// (another build, refused credentials) stops it.
 package cluster
 
 import (
@@ -26,10 +30,13 @@ type WorkOptions struct {
 	ConnectOptions
 	Handlers Handlers
 	Threads  int // jobs run at once; 0: runtime.NumCPU()
+
+	retry backoff // waits between connection attempts; zero: retryFirst doubling to retryMost
 }
 
 // Work connects, checks the coordinator's identity (ErrIdentity when it
-// differs) and runs jobs until ctx ends; then it returns nil.
+// differs) and runs jobs until ctx ends; then it returns nil. It waits
+// for a coordinator it cannot reach yet (see retry).
 func Work(ctx context.Context, o WorkOptions) error {
 	if o.Name == "" {
 		host, _ := os.Hostname()
@@ -39,22 +46,37 @@ func Work(ctx context.Context, o WorkOptions) error {
 	if threads <= 0 {
 		threads = runtime.NumCPU()
 	}
-	c, err := connect(ctx, o.ConnectOptions)
+	var (
+		c     *conn
+		cons  jetstream.Consumer
+		files *storeFiles
+	)
+	err := retry(ctx, o.Log, o.retry, func() error {
+		var err error
+		if c, err = connect(ctx, o.ConnectOptions); err != nil {
+			return err
+		}
+		if cons, err = c.js.Consumer(ctx, jobsStream, workersName); err != nil {
+			err = fmt.Errorf("cluster: the coordinator's job queue: %w", err)
+		} else {
+			files, err = openFiles(ctx, c.js)
+		}
+		if err != nil {
+			c.nc.Close()
+		}
+		return err
+	})
 	if err != nil {
+		if ctx.Err() != nil { // stopped while waiting for the coordinator
+			o.Log.Info().Str("worker", o.Name).Msg("worker stopped")
+			return nil
+		}
 		return err
 	}
 	defer c.nc.Close()
-	cons, err := c.js.Consumer(ctx, jobsStream, workersName)
-	if err != nil {
-		return fmt.Errorf("cluster: the coordinator's job queue: %w", err)
-	}
 	lease := cons.CachedInfo().Config.AckWait
 	if lease <= 0 {
 		lease = 30 * time.Second
-	}
-	files, err := openFiles(ctx, c.js)
-	if err != nil {
-		return err
 	}
 	w := &worker{o: o, c: c, lease: lease, files: files}
 	o.Log.Info().Str("url", o.URL).Str("worker", o.Name).Int("threads", threads).Dur("lease", lease).
