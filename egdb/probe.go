@@ -3,6 +3,11 @@
 // safe for concurrent use. Probe answers only positions without a capture
 // for the side to move (those are don't-care in the files); Value resolves
 // captures by searching them first and so answers every covered position.
+//
+// A block that fails its checksum (or cannot be read) when first probed
+// puts its slice out of use: the slice counts as absent from then on, and
+// the error is recorded once as a fault (Faults), for the engine to pass
+// on to its client or its log rather than play on silently.
 package egdb
 
 import (
@@ -14,6 +19,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/klauspost/compress/zstd"
@@ -30,6 +36,10 @@ type DB struct {
 	closers   []io.Closer
 	err       atomic.Pointer[error]
 	loads     atomic.Uint64
+	broken    [keySpace]atomic.Bool // slices put out of use by a fault
+
+	faultMu sync.Mutex
+	faults  []error // one per broken slice, in the order they broke
 }
 
 // DefaultCacheMiB is the block cache size when the caller gives none: it
@@ -153,12 +163,36 @@ func (db *DB) Close() error {
 func (db *DB) MaxPieces() int { return db.maxPieces }
 
 // Err returns the first read or checksum error a probe met (probes that
-// meet one answer ok=false).
+// meet one answer ok=false, and so do all later probes of its slice).
 func (db *DB) Err() error {
 	if e := db.err.Load(); e != nil {
 		return *e
 	}
 	return nil
+}
+
+// Faults returns the faults recorded since the first n (0: all), one per
+// slice put out of use; a caller that passes how many it has seen gets
+// each fault once.
+func (db *DB) Faults(n int) []error {
+	db.faultMu.Lock()
+	defer db.faultMu.Unlock()
+	if n >= len(db.faults) {
+		return nil
+	}
+	return append([]error(nil), db.faults[max(n, 0):]...)
+}
+
+// fault puts slice f out of use because of err and records it, once per
+// slice however many probes meet it.
+func (db *DB) fault(f *sliceFile, err error) {
+	if !db.broken[f.mat.key()].CompareAndSwap(false, true) {
+		return
+	}
+	db.err.CompareAndSwap(nil, &err)
+	db.faultMu.Lock()
+	db.faults = append(db.faults, fmt.Errorf("%w; slice %s is no longer used", err, f.mat.Name()))
+	db.faultMu.Unlock()
 }
 
 // BlockLoads returns how many blocks were decompressed (cache misses).
@@ -189,8 +223,9 @@ func (db *DB) lookup(p *board.Position) (uint8, bool) {
 	case w == 0:
 		return valWin, true
 	}
-	f := db.files[MaterialOf(b, w, k).key()]
-	if f == nil {
+	key := MaterialOf(b, w, k).key()
+	f := db.files[key]
+	if f == nil || db.broken[key].Load() {
 		return 0, false
 	}
 	i := f.ix.index(b, w, k)
@@ -199,7 +234,7 @@ func (db *DB) lookup(p *board.Position) (uint8, bool) {
 	if cb == nil {
 		data, err := f.readBlock(db.dec, blk, nil)
 		if err != nil {
-			db.err.CompareAndSwap(nil, &err)
+			db.fault(f, err)
 			return 0, false
 		}
 		db.loads.Add(1)

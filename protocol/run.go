@@ -3,7 +3,9 @@
 // events on one channel, so `info` lines always precede the single `done`.
 // The loop also cancels a search that overruns its time limits (a timer at
 // Limits.Deadline, counting from the start or, when pondering, from
-// ponder-hit), so a stuck searcher cannot hang a game.
+// ponder-hit), so a stuck searcher cannot hang a game. Faults the searcher
+// met during the search (a damaged endgame database block) go out as
+// `error` lines just before its answer.
 package protocol
 
 import (
@@ -151,7 +153,22 @@ func (e *Engine) onEvent(ev event) {
 	if !r.stopAt.IsZero() {
 		e.log.Debug().Dur("latency", time.Since(r.stopAt)).Msg("stop answered")
 	}
+	e.reportFaults()
 	r.onDone(a.answer)
+}
+
+// reportFaults passes on what went wrong in the searcher's resources
+// during the search that just ended (Faults): an error line each, before
+// the search's answer.
+func (e *Engine) reportFaults() {
+	f, ok := e.s.(Faults)
+	if !ok {
+		return
+	}
+	for _, err := range f.Faults() {
+		e.log.Error().Err(err).Msg("searcher fault")
+		e.sendError(err.Error())
+	}
 }
 
 // waitSearch handles events until the running search finishes. poll, if

@@ -78,6 +78,7 @@ type Limits struct {
 	Inc       time.Duration // increment per move
 	MovesToGo int           // moves to the next time control; 0 = the rest of the game
 	Infinite  bool          // ignore the other limits: search until cancelled
+	Handicap  int           // lidraughts' Scan `level handicap=N`: 0 none, 1-3 ever weaker play
 }
 
 // Deadline is when the loop cancels a search that has not returned: the
@@ -161,7 +162,14 @@ type Options struct {
 	// seeds the random and weighted book policies (0: the searcher's own).
 	BookPlies int
 	BookSeed  uint64
+	// Skill is the playing strength, 1 (a beginner) to MaxSkill (full
+	// strength, the default); crownsearch's skill.go says how a level plays.
+	// Its random choices are seeded by BookSeed.
+	Skill int
 }
+
+// MaxSkill is full strength, the top of the skill levels.
+const MaxSkill = 10
 
 // DefaultOptions are the settings before any client changes them.
 // 64 MiB of hash and 64 MiB of database cache are CheckerBoard's usual
@@ -174,6 +182,7 @@ func DefaultOptions() Options {
 		Book:        "best",
 		EGDBPolicy:  search.EGDBAlways,
 		EGDBCacheMB: 64,
+		Skill:       MaxSkill,
 	}
 }
 
@@ -187,6 +196,15 @@ var BookPolicies = []string{"off", "random", "weighted", "best"}
 // accept; the Hub `evaluator` parameter then becomes an enum of them.
 type Evaluators interface {
 	Evaluators() []string
+}
+
+// Faults is implemented by searchers whose resources can fail during a
+// search, such as an endgame database block found damaged (the searcher
+// then plays on without that part of the database). The loop calls
+// Faults after every search and sends each error to the client as an
+// `error` line and to the log; each fault is returned once.
+type Faults interface {
+	Faults() []error
 }
 
 // Openings is implemented by searchers that know opening positions (an

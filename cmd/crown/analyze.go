@@ -6,7 +6,9 @@
 // (--pdn; each searched with its game history, so repetitions count), or
 // from FENs on stdin, one per line, for scripted analysis. --json writes one
 // JSON object per line: {"type":"info",...} per iteration, {"type":"best",...}
-// per position and {"type":"error",...} for a line that is not a FEN.
+// per position and {"type":"error",...} for a line that is not a FEN. A
+// damaged endgame database slice met during the analysis is logged as an
+// error once, and the analysis goes on without it.
 package main
 
 import (
@@ -140,6 +142,10 @@ func (c *analyzeCmd) run(in io.Reader, out io.Writer, log *zerolog.Logger) error
 		}
 		c.analyse(w, s, eg, lim, j)
 		w.Flush()
+		// A damaged database slice is out of use from now on: say so once.
+		for _, err := range eg.NewFaults() {
+			log.Error().Err(err).Msg("endgame database damaged; analysing on without the slice")
+		}
 	}
 	return <-errc
 }

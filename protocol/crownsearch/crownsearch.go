@@ -5,7 +5,8 @@
 // when the root is in the database, is played without searching (except in
 // analysis) and reported as such; the protocol's limits, cancellation and
 // ponder-hit map onto search.Limits, the search's context and
-// Searcher.PonderHit.
+// Searcher.PonderHit. Damaged database slices found during a search are
+// handed to the protocol loop through Faults.
 package crownsearch
 
 import (
@@ -159,6 +160,10 @@ func (a *Searcher) Configure(o protocol.Options) error {
 	a.opts = o
 	return nil
 }
+
+// Faults implements protocol.Faults: the endgame database's slices found
+// damaged since the last call (each now out of use).
+func (a *Searcher) Faults() []error { return a.endgame.NewFaults() }
 
 // bookChoice is the book of o; its choices are seeded by o.BookSeed, or
 // bookSeed when that is 0.

@@ -2,11 +2,14 @@
 // and the move choice at the root what they need from it: a
 // search.Tablebase limited to a piece count, and the database's root move
 // (egdb.DB.RootMove: keep the best value, make progress, avoid positions
-// the game has seen).
+// the game has seen). A slice found damaged during play is put out of use
+// by the database; NewFaults hands each such fault to the caller once, for
+// its client or its log.
 package players
 
 import (
 	"fmt"
+	"sync"
 	"time"
 
 	"crown/egdb"
@@ -33,6 +36,9 @@ type EGDB struct {
 type Endgame struct {
 	db  *egdb.DB
 	max int
+
+	mu   sync.Mutex
+	seen int // faults NewFaults has returned
 }
 
 // Open opens the database of c, or returns nil (and no error) when the
@@ -74,6 +80,19 @@ func (e *Endgame) Probe(p *board.Position) (int, bool) {
 
 // MaxPieces implements search.Tablebase.
 func (e *Endgame) MaxPieces() int { return e.max }
+
+// NewFaults returns the database faults (damaged slices, now out of use)
+// not returned before; nil for a nil Endgame.
+func (e *Endgame) NewFaults() []error {
+	if e == nil {
+		return nil
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	f := e.db.Faults(e.seen)
+	e.seen += len(f)
+	return f
+}
 
 // Close releases the database's files.
 func (e *Endgame) Close() error {

@@ -1,0 +1,62 @@
+package egdb
+
+import (
+	"encoding/binary"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"crown/engine/board"
+)
+
+// TestDamagedBlockPutsSliceOutOfUse: a probe that meets a block failing
+// its checksum records one fault naming the slice, however many probes
+// meet it; the slice then counts as absent while the others still answer.
+func TestDamagedBlockPutsSliceOutOfUse(t *testing.T) {
+	files, err := filepath.Glob("data4/*.egdb")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no slice files: %v", err)
+	}
+	dir := t.TempDir()
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if filepath.Base(f) == "0101.egdb" {
+			data[headerSize+12*binary.LittleEndian.Uint32(data[28:])+8+2] ^= 0xFF
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db, err := Open(dir, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	kings, err := board.ParseFEN("B:WK18:BK1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 10 {
+		if _, ok := db.Probe(&kings); ok {
+			t.Fatal("a probe of the damaged slice answered")
+		}
+	}
+	faults := db.Faults(0)
+	if len(faults) != 1 || !strings.Contains(faults[0].Error(), "0101") || !strings.Contains(faults[0].Error(), "checksum mismatch") {
+		t.Fatalf("faults %v, want one naming slice 0101's checksum mismatch", faults)
+	}
+	if db.Faults(1) != nil || db.Err() == nil {
+		t.Errorf("Faults(1) = %v, Err() = %v", db.Faults(1), db.Err())
+	}
+	other, err := board.ParseFEN("B:WK18:B1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := db.Probe(&other); !ok {
+		t.Error("an undamaged slice no longer answers")
+	}
+}
