@@ -18,8 +18,8 @@ import (
 
 type benchCmd struct {
 	Depth      int    `default:"17" help:"Depth per position (search.BenchDepth)."`
-	Threads    int    `default:"1" help:"Search threads (the node count is deterministic only with 1)."`
-	Hash       int    `default:"16" help:"Transposition table size in MiB."`
+	Threads    int    `type:"threads" default:"1" help:"Search threads (the node count is deterministic only with 1)."`
+	Hash       int    `type:"hash" default:"16" help:"Transposition table size in MiB."`
 	EGDBPolicy string `name:"egdb-policy" default:"off" enum:"off,always,kimcho" help:"Endgame database policy (off keeps the pinned node count)."`
 	Quiet      bool   `short:"q" help:"Print only the totals."`
 	Search     string `help:"Search switches, +-separated: noreduce, noprobcut, noasp, futility, pcthreat, pcflux, pcmargin=N (docs/search-tuning.md)."`

@@ -34,11 +34,11 @@ type bookBuildCmd struct {
 	Time        time.Duration `help:"Search time per leaf (0: none; a time limit makes the build depend on machine load)."`
 	Duration    time.Duration `help:"Stop after this long (0: until interrupted, --rounds or no leaf is left)."`
 	Rounds      int           `help:"Stop after this many rounds (0: no limit)."`
-	Threads     int           `help:"Leaves searched at once (0: all cores)."`
+	Threads     int           `type:"workers" help:"Leaves searched at once (0: all cores)."`
 	Batch       int           `default:"8" help:"Leaves expanded per round; the file is saved after each round."`
 	DepthWeight int           `default:"20" help:"Priority cost of one ply, in centi-men (drop-out expansion's depth weight)."`
 	MaxPly      int           `help:"Do not expand positions this many plies from the start or deeper (0: no limit)."`
-	Hash        int           `default:"16" help:"Transposition table per search thread, MiB."`
+	Hash        int           `type:"hash" default:"16" help:"Transposition table per search thread, MiB."`
 	EgdbDir     string        `name:"egdb-dir" type:"path" help:"Endgame database directory (default: the per-user one if built (e.g. ~/.local/share/crown/egdb), else the embedded <=4-piece database)."`
 	NoEgdb      bool          `name:"no-egdb" help:"Search without the endgame database."`
 	evalFlags

@@ -41,8 +41,8 @@ type bookMatchCmd struct {
 	Movetime time.Duration `default:"100ms" help:"Time per move for both sides."`
 	Depth    int           `help:"Depth per move instead of time (0: use --movetime)."`
 	Games    int           `default:"200" help:"Games (rounded up to even: each start is played with both colours)."`
-	Workers  int           `default:"2" help:"Games played at once."`
-	Hash     int           `default:"16" help:"Transposition table per player, MiB."`
+	Workers  int           `type:"workers" default:"2" help:"Games played at once."`
+	Hash     int           `type:"hash" default:"16" help:"Transposition table per player, MiB."`
 	Seed     uint64        `default:"1" help:"Seed of the book side's random choices (game slot w uses seed+w)."`
 	PDN      string        `name:"pdn" type:"path" help:"Write the games to this PDN file (a rerun resumes from it)."`
 	evalFlags

@@ -32,7 +32,7 @@ type egdbBuildCmd struct {
 	Pieces  int    `default:"5" help:"Largest total number of pieces (2-8)."`
 	Dir     string `type:"path" help:"Directory for the slice files (created if missing; default: the per-user directory that engine mode, analyze, match and selfplay find without a flag, e.g. ~/.local/share/crown/egdb)."`
 	Mem     int    `default:"2048" help:"Memory budget in MiB."`
-	Threads int    `default:"0" help:"Worker threads (0: all cores)."`
+	Threads int    `type:"workers" default:"0" help:"Worker threads (0: all cores)."`
 	Profile string `type:"path" name:"cpu-profile" help:"Write a CPU profile of the build to this file."`
 	clusterFlags
 }
@@ -145,7 +145,7 @@ func wldWord(v int) string {
 type egdbVerifyCmd struct {
 	Dir     string `required:"" type:"path" help:"Database directory."`
 	Mem     int    `default:"2048" help:"Memory budget in MiB."`
-	Threads int    `default:"0" help:"Worker threads (0: all cores)."`
+	Threads int    `type:"workers" default:"0" help:"Worker threads (0: all cores)."`
 }
 
 func (c *egdbVerifyCmd) Run(log *zerolog.Logger) error {

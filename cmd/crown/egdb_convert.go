@@ -46,10 +46,10 @@ type egdbConvertCmd struct {
 	Nodes    uint64        `default:"20000" help:"Nodes per searched move."`
 	Movetime time.Duration `help:"Time per searched move instead of --nodes (e.g. 50ms)."`
 	PlyCap   int           `name:"ply-cap" default:"300" help:"Plies after which an unfinished game is a draw."`
-	Workers  int           `default:"0" help:"Games played at once (0: one per core)."`
+	Workers  int           `type:"workers" default:"0" help:"Games played at once (0: one per core)."`
 	Eval     string        `help:"Evaluator of every player (default: nnue, as engine mode)."`
 	Net      string        `type:"path" help:"Network or weight file for --eval."`
-	Hash     int           `default:"16" help:"Transposition table per player in MiB."`
+	Hash     int           `type:"hash" default:"16" help:"Transposition table per player in MiB."`
 	Cache    int           `default:"32" help:"Database block cache per player in MiB."`
 	Verbose  bool          `help:"Print every game."`
 }

@@ -28,7 +28,7 @@ type evolveGACmd struct {
 	Checkpoint string  `default:"ga.ckpt" type:"path" help:"Checkpoint file."`
 	Resume     bool    `help:"Continue the run in --checkpoint."`
 	Seed       uint64  `default:"1" help:"Random seed (same seed and options give the same run)."`
-	Threads    int     `default:"0" help:"Threads for labelling positions (0 = all cores)."`
+	Threads    int     `type:"workers" default:"0" help:"Threads for labelling positions (0 = all cores)."`
 	Population int     `default:"300" help:"Population size (seed 004: 300-400)."`
 	Children   int     `default:"6000" help:"Children created per phase."`
 	Positions  int     `default:"3000" help:"Labelled positions per phase (seed 004: 3000-4500)."`

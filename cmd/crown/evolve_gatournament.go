@@ -49,8 +49,8 @@ type evolveGATournamentCmd struct {
 	Openings   string   `default:"ballots" help:"Pool of openings: ballots (the 156 ACF 3-move ballots), first7, start, or a file of FENs."`
 	Seed       uint64   `default:"1" help:"Draws the Games/2 openings from the pool (the same for every pairing)."`
 	MoveCap    int      `default:"100" help:"Draw after this many moves per side (the seeds: 100); 0 = none."`
-	Workers    int      `default:"0" help:"Games at once (0 = all cores)."`
-	Hash       int      `default:"16" help:"Transposition table MiB per player (full mode)."`
+	Workers    int      `type:"workers" default:"0" help:"Games at once (0 = all cores)."`
+	Hash       int      `type:"hash" default:"16" help:"Transposition table MiB per player (full mode)."`
 	Results    string   `default:"ga-tournament.results" type:"path" help:"Finished pairings, kept between runs: a re-run with the same settings resumes."`
 	PDN        string   `type:"path" help:"Write every game to this PDN file."`
 }

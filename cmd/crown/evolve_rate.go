@@ -46,8 +46,8 @@ type evolveRateCmd struct {
 	Mode       string        `default:"seed" enum:"seed,full" help:"Search: seed (the seeds' plain alpha-beta with the forced-move extension) or full (crown's search)."`
 	Openings   string        `default:"first7" help:"first7 (the seven first moves, seed 001's control), ballots (the 156 ACF 3-move ballots), start, or a file of FENs."`
 	MoveCap    int           `default:"100" help:"Draw after this many moves per side (the seeds: 100); 0 = none."`
-	Workers    int           `default:"0" help:"Games at once (0 = all cores)."`
-	Hash       int           `default:"16" help:"Transposition table MiB per player (full mode)."`
+	Workers    int           `type:"workers" default:"0" help:"Games at once (0 = all cores)."`
+	Hash       int           `type:"hash" default:"16" help:"Transposition table MiB per player (full mode)."`
 	PDN        string        `type:"path" help:"Write every game to this PDN file."`
 	Ratings    string        `type:"path" help:"Append one CSV line per pairing to this file (for crown evolve plot)."`
 	Generation int           `default:"-1" help:"Generation of the rated network, recorded in --ratings (default: from a -gNNNN file name)."`

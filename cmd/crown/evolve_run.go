@@ -35,7 +35,7 @@ type evolveRunCmd struct {
 	KMutation   string `default:"delta" enum:"delta,lognormal" help:"K mutation: delta (seed 001) or lognormal (seed 000)."`
 	Scoring     string `default:"1,0,-2" help:"Points for a win, a draw and a loss."`
 	Seed        uint64 `default:"1" help:"Random seed: the same seed and options give the same run."`
-	Threads     int    `default:"0" help:"Games played at once (0 = all cores)."`
+	Threads     int    `type:"workers" default:"0" help:"Games played at once (0 = all cores)."`
 	Checkpoint  string `default:"evolve.ckpt" type:"path" help:"Checkpoint file."`
 	Resume      bool   `help:"Continue the run in --checkpoint (options are taken from it)."`
 	Out         string `default:"best.net" type:"path" help:"Weight file of the best network, written every generation."`

@@ -34,13 +34,29 @@ type cli struct {
 	CBHost   cbhostCmd   `cmd:"" name:"cbhost" hidden:"" help:"Serve a CheckerBoard engine library as a Hub engine on stdin/stdout (what crown match runs for a cb: player)."`
 }
 
+// argError is a command-line error. It exits with status 1, as every
+// failing command does (README), where kong would use 80.
+type argError struct{ error }
+
+func (e argError) Unwrap() error { return e.error }
+
+// ExitCode implements kong.ExitCoder.
+func (argError) ExitCode() int { return 1 }
+
 func main() {
 	var c cli
-	ctx := kong.Parse(&c,
+	parser, err := kong.New(&c, append(sizeMappers(),
 		kong.Name("crown"),
 		kong.Description("crown: an English/American checkers engine."),
 		kong.UsageOnError(),
-	)
+	)...)
+	if err != nil {
+		panic(err) // the cli struct's tags are wrong: a bug, not a user's error
+	}
+	ctx, err := parser.Parse(os.Args[1:])
+	if err != nil {
+		parser.FatalIfErrorf(argError{err})
+	}
 	// Engine mode and the CheckerBoard host speak a protocol on stdout
 	// and log quietly.
 	cmd := ctx.Command()

@@ -42,7 +42,7 @@ type matchCmd struct {
 	Nodes        uint64        `help:"Nodes per move."`
 	Margin       time.Duration `default:"50ms" help:"A move may overrun its time by this much before it loses on time."`
 	Hang         time.Duration `default:"5m" help:"Longest wait for a move that has no time limit (depth or nodes only)."`
-	Concurrency  int           `help:"Games at once (0: one per core)."`
+	Concurrency  int           `type:"workers" help:"Games at once (0: one per core)."`
 	MoveCap      int           `name:"movecap" default:"150" help:"Moves per side after which a game is drawn (0: none)."`
 	EgdbDir      string        `name:"egdb-dir" type:"path" help:"Endgame database directory for adjudication (default: the per-user one if built (e.g. ~/.local/share/crown/egdb), else the embedded <=4-piece database)."`
 	NoAdjudicate bool          `name:"no-adjudicate" help:"Play every game out instead of stopping when the position is in the endgame database."`

@@ -60,8 +60,8 @@ func (f egdbFlags) open(policy string) (*players.Endgame, search.EGDBPolicy, err
 type searchFlags struct {
 	evalFlags
 	egdbFlags
-	Threads int    `default:"1" help:"Search threads."`
-	Hash    int    `default:"64" help:"Transposition table size in MiB."`
+	Threads int    `type:"threads" default:"1" help:"Search threads."`
+	Hash    int    `type:"hash" default:"64" help:"Transposition table size in MiB."`
 	Mode    string `default:"full" enum:"full,seed" help:"Search algorithm: full, or seed (the seeds' fixed-depth alpha-beta)."`
 	Search  string `help:"Search switches, +-separated: noreduce, noprobcut, noasp, futility, pcthreat, pcflux, pcmargin=N (docs/search-tuning.md)."`
 }

@@ -39,8 +39,8 @@ type selfplayPlayCmd struct {
 	RandomPlies int           `name:"random-plies" default:"3" help:"Up to this many uniformly random plies after each opening."`
 	Seed        uint64        `default:"1" help:"Seed of the random plies."`
 	MoveCap     int           `name:"move-cap" default:"150" help:"Moves per side before a game is drawn."`
-	Workers     int           `help:"Games played at once (0: all cores)."`
-	Hash        int           `default:"16" help:"Transposition table per worker, MiB."`
+	Workers     int           `type:"workers" help:"Games played at once (0: all cores)."`
+	Hash        int           `type:"hash" default:"16" help:"Transposition table per worker, MiB."`
 	EGDBDir     string        `name:"egdb-dir" type:"path" help:"Endgame database directory (crown egdb build); default: the per-user one if built (e.g. ~/.local/share/crown/egdb), else the embedded <=4-piece database."`
 	NoEGDB      bool          `name:"no-egdb" help:"No database: games end by the rules only."`
 	SaveEvery   time.Duration `name:"save-every" default:"1m" help:"Save the file this often."`

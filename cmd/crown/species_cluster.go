@@ -36,7 +36,7 @@ type speciesClusterCmd struct {
 	Rounds      int     `default:"5" help:"League games per cluster member (seed 002's tournament: five)."`
 	Depth       int     `default:"0" help:"Search depth of behaviour and league games (0 = the run's depth)."`
 	Seed        uint64  `default:"1" help:"Seed of the sample and the league pairings."`
-	Threads     int     `default:"0" help:"Games played at once (0 = all cores)."`
+	Threads     int     `type:"workers" default:"0" help:"Games played at once (0 = all cores)."`
 	Out         string  `default:"species.ens" type:"path" help:"Ensemble file of the representatives."`
 	SVG         string  `name:"svg" type:"path" help:"Write the dendrogram here (SVG)."`
 	Best        string  `type:"path" help:"Also play a league over the whole population and write its winner here (weight file): the run's best single network, for runs like crowding that keep no ranking."`

@@ -39,7 +39,7 @@ type speciesVersusCmd struct {
 	Openings string `default:"../shared/data/acf-3move-ballots-fen.txt" help:"Opening set (acf, first7, eleven, start) or a file of FENs ('acf | moves | FEN' lines too; '#' starts a comment) or PDN games."`
 	Ballots  int    `default:"0" help:"Use this many openings spread evenly over the set (0 = all)."`
 	Seed     uint64 `default:"1" help:"Tie-break seed of the coalitions."`
-	Workers  int    `default:"0" help:"Games at once (0 = all cores)."`
+	Workers  int    `type:"workers" default:"0" help:"Games at once (0 = all cores)."`
 	PDN      string `name:"pdn" type:"path" help:"Write the games to this PDN file (a rerun resumes from it)."`
 }
 

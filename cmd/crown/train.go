@@ -34,7 +34,7 @@ type trainCmd struct {
 	K          float64       `help:"Score scale K of the target (0: fitted to the samples)."`
 	Val        float64       `default:"0.05" help:"Share of positions held out for validation."`
 	Seed       uint64        `default:"1" help:"Seed of initial weights and shuffling."`
-	Threads    int           `help:"Goroutines computing gradients (0: all cores; the result does not depend on it)."`
+	Threads    int           `type:"workers" help:"Goroutines computing gradients (0: all cores; the result does not depend on it)."`
 	H1         int           `name:"h1" default:"128" help:"First layer width."`
 	H2         int           `name:"h2" default:"32" help:"Second layer width."`
 	H3         int           `name:"h3" default:"32" help:"Third layer width."`

@@ -3,6 +3,8 @@
 // SIGTERM, after which its unfinished jobs go back to the queue. It runs
 // every kind crown knows (jobkinds.go) and refuses a coordinator of
 // another crown build (version or network checksum), exiting with status 1.
+// A coordinator that is not up yet is waited for, with a log line per
+// attempt (protocol/cluster: backoff from 0.5 s doubling to 30 s).
 // Database build jobs keep the slice files they read in --cache-dir.
 package main
 
@@ -24,7 +26,7 @@ type workerCmd struct {
 	Token    string   `env:"CROWN_CLUSTER_TOKEN" help:"The coordinator's token."`
 	NKeySeed string   `name:"nkey-seed" type:"existingfile" help:"File with an NKey user seed, for a coordinator started with --nkey."`
 	TLSCA    []string `name:"tls-ca" type:"existingfile" help:"CA certificate to trust for a TLS coordinator (default: the system's)."`
-	Threads  int      `help:"Jobs run at once (0: all cores)."`
+	Threads  int      `type:"workers" help:"Jobs run at once (0: all cores)."`
 	Name     string   `help:"This worker's name in logs and results (default: host-pid)."`
 	EGDBDir  string   `name:"egdb-dir" type:"path" help:"Endgame database directory for jobs that need one (default: the per-user one if built, else the embedded <=4-piece database)."`
 	CacheDir string   `name:"cache-dir" type:"path" help:"Directory keeping the slice files database build jobs read, fetched once each by checksum (default: the user cache directory's crown/egdb-files)."`

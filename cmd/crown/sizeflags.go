@@ -1,0 +1,52 @@
+// sizeflags.go reads the size flags of every command through
+// engine/search's bounds (sizes.go), the rule the Hub, CheckerBoard and
+// match specs apply too: `type:"threads"` is a searcher's threads (1 to
+// search.MaxThreads), `type:"workers"` games, jobs or threads run at once
+// (0: one per core, up to search.MaxThreads), `type:"hash"` a
+// transposition table in MiB (1 to what the machine can hold). A value out
+// of range stops the command before it allocates anything, with the flag
+// named: "--hash: must be at least 1 MiB, got -5". kong takes a word
+// starting with '-' for a flag; these flags take the next word as their
+// value whatever it looks like, so a negative number is reported as one.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"strconv"
+
+	"github.com/alecthomas/kong"
+
+	"crown/engine/search"
+)
+
+// sizeMappers registers the size flag types with kong.
+func sizeMappers() []kong.Option {
+	return []kong.Option{
+		kong.NamedMapper("threads", sizeMapper(search.CheckThreads)),
+		kong.NamedMapper("workers", sizeMapper(search.CheckWorkers)),
+		kong.NamedMapper("hash", sizeMapper(search.CheckHashMiB)),
+	}
+}
+
+// sizeMapper decodes a whole number into an int field and checks it.
+type sizeMapper func(int) error
+
+// Decode implements kong.Mapper. kong prefixes errors with the flag.
+func (check sizeMapper) Decode(ctx *kong.DecodeContext, target reflect.Value) error {
+	tok := ctx.Scan.Pop()
+	if tok.IsEOL() {
+		return errors.New("missing value")
+	}
+	text := tok.String()
+	n, err := strconv.Atoi(text)
+	if err != nil {
+		return fmt.Errorf("want a whole number, got %q", text)
+	}
+	if err := check(n); err != nil {
+		return err
+	}
+	target.SetInt(int64(n))
+	return nil
+}
