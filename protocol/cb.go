@@ -162,6 +162,8 @@ func (e *Engine) cbOption(set bool, name, value string) (string, bool, error) {
 		intOpt(&o.HashMB, 1, e.maxTable)
 	case "searchthreads":
 		intOpt(&o.Threads, 1, 256)
+	case "skill":
+		intOpt(&o.Skill, 1, MaxSkill)
 	case "dbmbytes":
 		intOpt(&o.EGDBCacheMB, 0, e.maxTable)
 	case "max_dbpieces":

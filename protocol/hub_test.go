@@ -735,3 +735,27 @@ func TestErrorLinesBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestSkillAndHandicap: the skill parameter reaches the searcher's options
+// and lidraughts' `level handicap=N` (0-3, beside a limit) its limits.
+func TestSkillAndHandicap(t *testing.T) {
+	m := protocoltest.NewMock()
+	s := protocoltest.NewSession(t, m)
+	defer s.Close()
+	s.Send("set-param name=skill value=3", "init")
+	s.Expect("ready")
+	if o := m.LastOptions(); o.Skill != 3 {
+		t.Fatalf("skill not applied: %+v", o)
+	}
+	s.Send("set-param name=skill value=11")
+	s.Expect("error")
+	s.Send("pos start", "level move-time=0.05 handicap=2", "go think")
+	s.Until("done")
+	if h := m.LastRequest(t).Limits.Handicap; h != 2 {
+		t.Fatalf("handicap %d reached the searcher, want 2", h)
+	}
+	for _, bad := range []string{"level handicap=4 depth=3", "level handicap=1"} {
+		s.Send(bad)
+		s.Expect("error")
+	}
+}

@@ -22,6 +22,7 @@ type Level struct {
 	Moves    int           // moves until the next time control; 0 = rest of the game
 	Clock    bool          // Time was given
 	Infinite bool
+	Handicap int // lidraughts' Scan: 0 none, 1-3 ever weaker (crownsearch maps it onto skill levels)
 }
 
 // DefaultLevel applies until the first `level` command: one second a move.
@@ -62,6 +63,12 @@ func ParseLevel(l Line) (Level, error) {
 			lv.Inc, err = parseSeconds(a)
 		case "infinite":
 			lv.Infinite = true
+		case "handicap":
+			// lidraughts' Scan takes 0-3 with any limit; it is not a limit.
+			if lv.Handicap, err = parseCount(a, 0, 3); err != nil {
+				return Level{}, fmt.Errorf("level: %w", err)
+			}
+			continue
 		default:
 			continue
 		}
@@ -103,7 +110,7 @@ const minThink = time.Millisecond
 // move time and the clock. Hub adds the increment before the move, so the
 // clock the searcher sees is time+inc.
 func (lv Level) Limits(overhead time.Duration) Limits {
-	lim := Limits{Depth: lv.Depth, Nodes: lv.Nodes, Infinite: lv.Infinite, MovesToGo: lv.Moves, Inc: lv.Inc}
+	lim := Limits{Depth: lv.Depth, Nodes: lv.Nodes, Infinite: lv.Infinite, MovesToGo: lv.Moves, Inc: lv.Inc, Handicap: lv.Handicap}
 	if lv.MoveTime > 0 {
 		lim.MoveTime = max(lv.MoveTime-overhead, minThink)
 	}

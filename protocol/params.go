@@ -55,6 +55,7 @@ func (e *Engine) params() []param {
 			}},
 		intParam("hash", 1, e.maxTable, &o.HashMB, e.optionChanged),
 		intParam("threads", 1, 256, &o.Threads, e.optionChanged),
+		intParam("skill", 1, MaxSkill, &o.Skill, e.optionChanged),
 		evaluatorParam(e),
 		stringParam("net-file", &o.NetFile, e.optionChanged),
 		{name: "book", typ: "enum", values: BookPolicies,

@@ -28,6 +28,7 @@ type playCmd struct {
 	Ballot int     `help:"Start from this ACF 3-move ballot (1-174; the 156 in use)."`
 	FEN    string  `help:"Start from this position (PDN FEN)."`
 	Hash   int     `default:"64" help:"crown's transposition table in MiB."`
+	Skill  int     `default:"10" help:"crown's strength: 1 (a beginner) to 10 (full strength; docs/levels.md)."`
 }
 
 func (c *playCmd) Run(log *zerolog.Logger) error {
@@ -47,8 +48,11 @@ func (c *playCmd) play(s protocol.Searcher, in io.Reader, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if c.Skill < 1 || c.Skill > protocol.MaxSkill {
+		return fmt.Errorf("--skill %d: want a level from 1 (a beginner) to %d (full strength)", c.Skill, protocol.MaxSkill)
+	}
 	o := protocol.DefaultOptions()
-	o.HashMB = c.Hash
+	o.HashMB, o.Skill = c.Hash, c.Skill
 	if err := s.Configure(o); err != nil {
 		return err
 	}

@@ -11,6 +11,8 @@ package crownsearch
 
 import (
 	"context"
+	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -43,6 +45,7 @@ type Searcher struct {
 	endgame *players.Endgame // nil when the database policy is off
 	eval    players.Loaded   // the evaluator and its scale to men
 	known   *book.Book       // the embedded book, for KnownOpening
+	rng     *rand.Rand       // the weak levels' choices (skill.go), seeded like the book
 }
 
 // New returns a searcher with protocol.DefaultOptions.
@@ -157,6 +160,10 @@ func (a *Searcher) Configure(o protocol.Options) error {
 	a.endgame = endgame
 	a.eval = newEval
 	a.player = player
+	if a.rng == nil || o.BookSeed != a.opts.BookSeed {
+		seed := bookChoice(o).Seed
+		a.rng = rand.New(rand.NewPCG(seed, seed^0x5ce11))
+	}
 	a.opts = o
 	return nil
 }
@@ -178,7 +185,11 @@ func bookChoice(o protocol.Options) players.Book {
 // Search implements protocol.Searcher.
 func (a *Searcher) Search(ctx context.Context, req protocol.Request, info func(protocol.Info)) protocol.Result {
 	g := req.Game
-	if req.Mode != protocol.Analyze {
+	skill := effectiveSkill(a.opts.Skill, req.Limits.Handicap)
+	if req.Mode == protocol.Analyze {
+		skill = protocol.MaxSkill // analysis wants the truth
+	}
+	if req.Mode != protocol.Analyze && skill == protocol.MaxSkill {
 		if bm, ok := a.player.Choose(g); ok {
 			info(protocol.Info{PV: []board.Move{bm.Move}, Source: protocol.SourceBook})
 			waitPonder(ctx, req)
@@ -195,6 +206,11 @@ func (a *Searcher) Search(ctx context.Context, req protocol.Request, info func(p
 		Depth: l.Depth, Nodes: l.Nodes, MoveTime: l.MoveTime, Time: l.Time, Inc: l.Inc,
 		MovesToGo: l.MovesToGo, Infinite: l.Infinite, AllScores: req.AllScores, MultiPV: req.MultiPV,
 	}
+	weak := skill < protocol.MaxSkill
+	if weak {
+		lim = weaken(lim, skill)
+	}
+	var lines []search.PVLine // the weak levels' candidates
 	// search.Searcher.PonderHit is not tied to one search: a hit that lands
 	// between the check below and the search's start would be lost, and the
 	// search would ponder on until the loop cancels it at Limits.Deadline
@@ -226,16 +242,25 @@ func (a *Searcher) Search(ctx context.Context, req protocol.Request, info func(p
 				roots[k] = search.RootScore{Move: r.Move, Score: men(r.Score)}
 			}
 		}
-		var lines []search.PVLine
+		var ls []search.PVLine
 		if len(i.Lines) > 0 {
-			lines = make([]search.PVLine, len(i.Lines))
+			ls = make([]search.PVLine, len(i.Lines))
 			for k, l := range i.Lines {
-				lines[k] = search.PVLine{Score: men(l.Score), PV: l.PV}
+				ls[k] = search.PVLine{Score: men(l.Score), PV: slices.Clone(l.PV)}
 			}
 		}
-		info(protocol.Info{Depth: i.Depth, Score: men(i.Score), Nodes: i.Nodes, Time: i.Time, PV: i.PV, RootScores: roots, Lines: lines})
+		if weak {
+			// The client asked for one line: the candidates stay here.
+			lines, ls = ls, nil
+		}
+		info(protocol.Info{Depth: i.Depth, Score: men(i.Score), Nodes: i.Nodes, Time: i.Time, PV: i.PV, RootScores: roots, Lines: ls})
 	})
-	return protocol.Result{PV: res.PV, Score: men(res.Score), Depth: res.Depth, Nodes: res.Nodes}
+	out := protocol.Result{PV: res.PV, Score: men(res.Score), Depth: res.Depth, Nodes: res.Nodes}
+	if weak && len(lines) > 1 {
+		k := chooseLine(lines, skill, a.rng)
+		out.PV, out.Score = lines[k].PV, lines[k].Score
+	}
+	return out
 }
 
 // databaseMove is the database's move when the root is in it (it keeps the

@@ -289,6 +289,10 @@ func (s *Spec) set(k, v string) error {
 		o.HashMB, err = sized(k, v, search.CheckHashMiB)
 	case "threads":
 		o.Threads, err = sized(k, v, search.CheckThreads)
+	case "skill":
+		if o.Skill, err = strconv.Atoi(v); err != nil || o.Skill < 1 || o.Skill > protocol.MaxSkill {
+			return fmt.Errorf("skill=%q: want a level from 1 (a beginner) to %d (full strength)", v, protocol.MaxSkill)
+		}
 	default:
 		return fmt.Errorf("unknown key %q for a crown player (name depth nodes movetime eval net weights mode ensemble vote-seed search book book-file book-plies book-seed egdb egdb-policy egdb-cache egdb-pieces hash threads skill)", k)
 	}

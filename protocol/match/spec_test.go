@@ -28,6 +28,9 @@ func TestParseSpec(t *testing.T) {
 		o.EGDBDir != "/db" || o.EGDBPolicy != search.EGDBKimCho || o.HashMB != 32 || o.Threads != 2 || s.Label() != "nn8" {
 		t.Errorf("crown spec: %+v", s)
 	}
+	if s, err := match.ParseSpec("crown:skill=3"); err != nil || s.Options.Skill != 3 {
+		t.Errorf("skill spec: %+v %v", s.Options, err)
+	}
 	s, _ = match.ParseSpec("crown:movetime=0.25")
 	if s.MoveTime != 250*time.Millisecond || s.Options.Book != "off" || s.BookSet || s.Label() != "crown(movetime=0.25)" {
 		t.Errorf("movetime spec: %+v", s)
@@ -45,7 +48,7 @@ func TestParseSpec(t *testing.T) {
 		t.Errorf("hub cmd=: %+v", s)
 	}
 	for _, bad := range []string{"", "crown", "uci:x", "crown:eval=foo", "crown:depth=0", "crown:depth=x", "crown:colour=red",
-		"crown:book=sometimes", "hub:", "hub:name=x", "crown:movetime=-1", "crown:=3", "crown:egdb-policy=never"} {
+		"crown:book=sometimes", "hub:", "hub:name=x", "crown:movetime=-1", "crown:=3", "crown:egdb-policy=never", "crown:skill=0", "crown:skill=11"} {
 		if _, err := match.ParseSpec(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
