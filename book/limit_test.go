@@ -1,3 +1,5 @@
+// limit_test.go tests that a book header's counts are not trusted (no
+// allocation of what it declares) and that errors name the real damage.
 package book
 
 import (

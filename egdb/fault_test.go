@@ -1,3 +1,5 @@
+// fault_test.go tests what a probe does with a block failing its checksum:
+// one fault, the slice out of use, the other slices still answering.
 package egdb
 
 import (

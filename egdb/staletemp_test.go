@@ -1,3 +1,5 @@
+// staletemp_test.go tests that a build removes the temporary slice files a
+// killed build left, and nothing else.
 package egdb
 
 import (

@@ -1,3 +1,5 @@
+// ensemble_bomb_test.go tests that an ensemble header's declared length is
+// held to the compressed size before anything is allocated.
 package nets
 
 import (

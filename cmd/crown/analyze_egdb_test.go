@@ -1,3 +1,5 @@
+// analyze_egdb_test.go tests that analyze logs a damaged database block as
+// one error and analyses on.
 package main
 
 import (

@@ -1,3 +1,5 @@
+// decompress_test.go tests Payload.Decompress: round trips, each kind of
+// bad payload with its own error, and zip bombs refused in bounded memory.
 package fsutil
 
 import (

@@ -1,3 +1,4 @@
+// fuzz_test.go fuzzes the evolution checkpoint reader.
 package evolve
 
 import "testing"

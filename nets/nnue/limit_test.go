@@ -1,3 +1,5 @@
+// limit_test.go tests the limit on a version 2 file's payload: exactly the
+// largest network's, and a zip bomb refused before decompressing.
 package nnue
 
 import (

@@ -1,3 +1,5 @@
+// bomb_test.go tests that a sample file's declared length is held to its
+// limits before the payload is decompressed.
 package selfplay
 
 import (

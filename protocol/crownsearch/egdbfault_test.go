@@ -1,3 +1,5 @@
+// egdbfault_test.go tests that a damaged database block reaches an engine
+// mode client as one error line.
 package crownsearch
 
 import (

@@ -1,3 +1,5 @@
+// filedamage_test.go tests that a damaged heuristic weight file's error
+// says what is wrong: trailing data, corrupt, or truncated.
 package features
 
 import (
