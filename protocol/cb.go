@@ -161,7 +161,7 @@ func (e *Engine) cbOption(set bool, name, value string) (string, bool, error) {
 	case "hashsize":
 		intOpt(&o.HashMB, 1, e.maxTable)
 	case "searchthreads":
-		intOpt(&o.Threads, 1, 256)
+		intOpt(&o.Threads, 1, search.MaxThreads)
 	case "skill":
 		intOpt(&o.Skill, 1, MaxSkill)
 	case "dbmbytes":

@@ -52,6 +52,9 @@ func TestHubHandshake(t *testing.T) {
 	if v, _ := params["egdb-policy"].Get("values"); v != "off always kimcho" {
 		t.Fatalf("egdb-policy values %q", v)
 	}
+	if v, _ := params["threads"].Get("max"); v != strconv.Itoa(search.MaxThreads) {
+		t.Fatalf("threads max %q, want search.MaxThreads (the command line's bound)", v)
+	}
 	s.Send("set-param name=hash value=128", "set-param name=threads value=2",
 		"set-param name=egdb-dir value=\"/tmp/db dir\"", "set-param name=egdb-policy value=kimcho",
 		"set-param name=variant value=english", "set-param name=book value=false", "init")

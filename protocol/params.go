@@ -4,7 +4,8 @@
 // searcher at `init` (Hub clients set parameters before it) and at once
 // after it; a value the searcher rejects is reported and the previous value
 // stays. The maxima of hash and egdb-cache are what this machine can hold
-// (search.MaxTableMiB: half its memory), read when the engine starts.
+// (search.MaxTableMiB: half its memory), read when the engine starts; the
+// maximum of threads is search.MaxThreads, as on the command line.
 package protocol
 
 import (
@@ -54,7 +55,7 @@ func (e *Engine) params() []param {
 				return nil
 			}},
 		intParam("hash", 1, e.maxTable, &o.HashMB, e.optionChanged),
-		intParam("threads", 1, 256, &o.Threads, e.optionChanged),
+		intParam("threads", 1, search.MaxThreads, &o.Threads, e.optionChanged),
 		intParam("skill", 1, MaxSkill, &o.Skill, e.optionChanged),
 		evaluatorParam(e),
 		stringParam("net-file", &o.NetFile, e.optionChanged),

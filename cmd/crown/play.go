@@ -27,7 +27,7 @@ type playCmd struct {
 	Time   float64 `default:"1" help:"crown's seconds per move."`
 	Ballot int     `help:"Start from this ACF 3-move ballot (1-174; the 156 in use)."`
 	FEN    string  `help:"Start from this position (PDN FEN)."`
-	Hash   int     `default:"64" help:"crown's transposition table in MiB."`
+	Hash   int     `type:"hash" default:"64" help:"crown's transposition table in MiB."`
 	Skill  int     `default:"10" help:"crown's strength: 1 (a beginner) to 10 (full strength; docs/levels.md)."`
 }
 
