@@ -152,8 +152,9 @@ type Options struct {
 	EGDBPolicy    search.EGDBPolicy // when to consult the database
 	EGDBCacheMB   int               // database cache in MiB
 	EGDBMaxPieces int               // largest piece count to use; 0 = everything present
-	// SearchTrial switches on search features under trial, "+"-separated
-	// (noreduce, noprobcut, futility, pcthreat ...; docs/search-tuning.md); "" = crown's default search.
+	// SearchTrial switches crown's search features off or retunes them,
+	// "+"-separated (noreduce, noprobcut, noasp, pcmargin=N: search.Options.SetTrial;
+	// docs/search-tuning.md); "" = crown's default search.
 	SearchTrial string
 	// Mode is the search algorithm: crown's (the zero value) or the seeds'
 	// fixed-depth alpha-beta (search.ModeSeed), for the seeds' experiments.

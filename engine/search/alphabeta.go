@@ -28,8 +28,6 @@ func (t *thread) makeMove(ply int, m *board.Move) {
 	} else {
 		c.quiet = 0
 	}
-	c.prev = quietKey(m)
-	c.extended = f.extended
 	t.keys[t.base+ply+1] = c.pos.Hash
 	t.nodes++
 	if t.inc != nil {
@@ -120,10 +118,6 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 				return tbScore(wld, p)
 			}
 		}
-		if depth <= 0 && t.threatExt && !f.extended && ply < 2*t.iterDepth && threatened(p) {
-			depth = 1         // on trial: the side to move may parry the threat
-			f.extended = true // once a path
-		}
 		if depth <= 0 || ply >= maxPly {
 			if !p.HasMoves() {
 				return -(Win - ply)
@@ -150,13 +144,7 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 		}
 	}
 
-	// Internal iterative reduction (on trial): a node the table knows no
-	// move for is searched a ply shallower; the next visit has a move.
-	if t.iir && hashMove == 0 && depth >= iirMinDepth && !capture {
-		depth--
-	}
-
-	if t.probcut && !pvNode && depth >= probCutMinDepth && depth <= t.pcMaxDepth && !t.inProbCut && abs(beta) < EvalLimit-t.pcMargin*depth && t.probCutAllowed(ply) {
+	if t.probcut && !pvNode && depth >= probCutMinDepth && depth <= probCutMaxDepth && !t.inProbCut && abs(beta) < EvalLimit-t.pcMargin*depth {
 		if v, ok := t.probCut(ply, depth, beta); ok || t.stopped {
 			return v
 		}
@@ -174,12 +162,6 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 		t.scoreMoves(ply, f, hashMove, capture)
 	}
 
-	if !pvNode && !capture && n > 1 {
-		if v, ok := t.prune(p, depth, alpha, beta); ok {
-			return v
-		}
-	}
-
 	best := -Win - 1
 	var bestMove uint32
 	for i := 0; i < n; i++ {
@@ -191,24 +173,20 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 		if newDepth > 1 {
 			t.tt.prefetch(t.stack[ply+1].pos.Hash)
 		}
-		d := newDepth
-		if t.crownExt && !capture && crowns(f, m, &t.stack[ply+1].pos) && ply < 2*t.iterDepth {
-			d++
-		}
 		var s int
 		if i == 0 {
-			s = -t.search(ply+1, d, -beta, -alpha, pvNode)
+			s = -t.search(ply+1, newDepth, -beta, -alpha, pvNode)
 		} else {
 			r := 0
 			if t.reduce && !capture {
 				r = reduction(f, i, newDepth+1, &t.stack[ply+1].pos, pvNode)
 			}
-			s = -t.search(ply+1, d-r, -alpha-1, -alpha, false)
+			s = -t.search(ply+1, newDepth-r, -alpha-1, -alpha, false)
 			if r > 0 && s > alpha {
-				s = -t.search(ply+1, d, -alpha-1, -alpha, false)
+				s = -t.search(ply+1, newDepth, -alpha-1, -alpha, false)
 			}
 			if pvNode && s > alpha && s < beta {
-				s = -t.search(ply+1, d, -beta, -alpha, true)
+				s = -t.search(ply+1, newDepth, -beta, -alpha, true)
 			}
 		}
 		t.unmakeMove()

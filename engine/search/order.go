@@ -16,7 +16,6 @@ const (
 	orderHash    = 1 << 30
 	orderKiller0 = 1 << 29
 	orderKiller1 = 1<<29 - 1
-	orderCounter = 1<<29 - 2 // Options.CounterMoves
 	// historyMax bounds history scores below the killer band; the table is
 	// halved when an entry reaches it.
 	historyMax = 1 << 28
@@ -42,10 +41,6 @@ func (t *thread) scoreMoves(ply int, f *frame, hashMove uint32, capture bool) {
 		return
 	}
 	k0, k1 := t.killers[ply][0], t.killers[ply][1]
-	var cm uint32
-	if t.counterOn && f.prev >= 0 {
-		cm = t.counter[f.pos.Side&1][f.prev]
-	}
 	hist := &t.history[f.pos.Side&1]
 	for i := range n {
 		m := &f.moves.Moves[i]
@@ -56,8 +51,6 @@ func (t *thread) scoreMoves(ply int, f *frame, hashMove uint32, capture bool) {
 			sc = orderKiller0
 		case k1:
 			sc = orderKiller1
-		case cm:
-			sc = orderCounter
 		default:
 			sc = hist[key]
 		}
@@ -84,9 +77,7 @@ func pick(f *frame, i, n int) {
 }
 
 // goodQuiet records the quiet move i of the node at ply, which caused a
-// beta cutoff: a killer, a history bonus of depth², and on trial a counter
-// move for the move into the node and a malus of the same size for the
-// quiet moves searched before it (they did not cut).
+// beta cutoff: a killer and a history bonus of depth².
 func (t *thread) goodQuiet(ply, depth, i int) {
 	f := &t.stack[ply]
 	m := &f.moves.Moves[i]
@@ -96,22 +87,9 @@ func (t *thread) goodQuiet(ply, depth, i int) {
 	if ks[0] != k {
 		ks[1], ks[0] = ks[0], k
 	}
-	side := f.pos.Side & 1
-	if t.counterOn && f.prev >= 0 {
-		t.counter[side][f.prev] = k
-	}
-	h := &t.history[side]
-	bonus := int32(depth * depth)
-	h[key] += bonus
-	top := h[key]
-	if t.malus {
-		for j := range i {
-			kj := quietKey(&f.moves.Moves[j])
-			h[kj] -= bonus
-			top = max(top, -h[kj])
-		}
-	}
-	if top >= historyMax {
+	h := &t.history[f.pos.Side&1]
+	h[key] += int32(depth * depth)
+	if h[key] >= historyMax {
 		for i := range h {
 			h[i] /= 2
 		}

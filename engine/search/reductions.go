@@ -1,17 +1,16 @@
 // reductions.go holds the ways the search spends less on moves and nodes
-// that are unlikely to matter. Each was kept or dropped by a match at equal
-// effort with the trained network (docs/search-tuning.md).
+// that are unlikely to matter, each kept by a match at equal effort with
+// the trained network (docs/search-tuning.md, which also records the
+// variants and other features that lost their matches and were deleted):
 //
-//   - Late move reductions, Scan 2.0's rule (kept): quiet moves searched
-//     late lose one or two plies, and are searched again in full when they
-//     beat alpha.
-//   - ProbCut, Scan 2.0's form (kept): a non-PV node whose shallow search
-//     beats beta by a margin returns at once; not more than 16 plies from
-//     the horizon (kept for the tactics sheet).
-//   - Evaluator-margin pruning (on trial, off): at a non-PV quiet node one
-//     or two plies from the horizon whose static score is beyond the window
-//     by a man a ply, the node returns that score. Checkers has zugzwang, so
-//     there is no null move; this relies on the evaluator alone.
+//   - Late move reductions, Scan 2.0's rule: quiet moves searched late lose
+//     one or two plies, and are searched again in full when they beat
+//     alpha.
+//   - ProbCut, Scan 2.0's form: a non-PV node whose shallow search beats
+//     beta by a margin returns at once; not more than 16 plies from the
+//     horizon (kept for the tactics sheet).
+//
+// Checkers has zugzwang, so there is no null move.
 package search
 
 import (
@@ -25,25 +24,10 @@ import (
 // lmrMinDepth: moves are reduced from this depth on.
 const lmrMinDepth = 3
 
-// iirMinDepth: with Options.IIR, a node of this depth or more without a
-// table move loses a ply (a common floor in chess engines; not tuned).
-const iirMinDepth = 4
-
 // crowns reports whether m, a move of the node f that led to child, crowns a man.
 func crowns(f *frame, m *board.Move, child *board.Position) bool {
 	return f.pos.Kings&(1<<m.From) == 0 && child.Kings&(1<<m.To) != 0
 }
-
-// threatened reports whether the opponent of the side to move in p would
-// have a capture if it were its turn.
-func threatened(p *board.Position) bool {
-	q := *p
-	q.Side = q.Side.Other()
-	return q.HasCapture()
-}
-
-// futilityMargin is the margin per remaining ply, a man.
-const futilityMargin = ManValue
 
 // reduction returns how many plies to take off the i-th move of a quiet
 // node at depth, whose child the move has already made; 0 for none. The
@@ -93,7 +77,7 @@ const (
 // problems of the tactics sheet, no cap 7; the depth-18 tree of the start
 // position is the same size with a cap of 16 (2,549,513 nodes against
 // 2,550,955). Against no cap at 0.1 s a move, 400 games: +11 [-4, +27]
-// (docs/search-tuning.md). pcmax=N of SetTrial sets it; pcmax=100 is no cap.
+// (docs/search-tuning.md).
 const probCutMaxDepth = 16
 
 // probCut runs the shallow search of the node at ply (before its moves are
@@ -101,7 +85,7 @@ const probCutMaxDepth = 16
 func (t *thread) probCut(ply, depth, beta int) (int, bool) {
 	nb := beta + t.pcMargin*depth
 	t.inProbCut = true
-	v := t.search(ply, max(depth*t.pcPercent/100, 1), nb-1, nb, false)
+	v := t.search(ply, max(depth*probCutPercent/100, 1), nb-1, nb, false)
 	t.inProbCut = false
 	if t.stopped || v < nb {
 		return 0, false
@@ -109,41 +93,12 @@ func (t *thread) probCut(ply, depth, beta int) (int, bool) {
 	return v - t.pcMargin*depth, true
 }
 
-// probCutAllowed applies the trial exemptions (Options.ProbCutThreat,
-// ProbCutFlux, ProbCutQuiet) to the node at ply.
-func (t *thread) probCutAllowed(ply int) bool {
-	p := &t.stack[ply].pos
-	if t.pcQuiet && p.HasCapture() {
-		return false // a capture is pending
-	}
-	if t.pcFlux && ply > 0 && t.stack[ply-1].pos.Total() != p.Total() {
-		return false // the move into this node captured
-	}
-	if t.pcThreat && threatened(p) {
-		return false // the opponent threatens a capture
-	}
-	return true
-}
-
-// prune returns the static score of a non-PV quiet node near the horizon
-// when it lies beyond the window by the margin, and whether it does.
-func (t *thread) prune(p *board.Position, depth, alpha, beta int) (int, bool) {
-	if !t.futility || depth > 2 || abs(beta) >= EvalLimit || abs(alpha) >= EvalLimit {
-		return 0, false
-	}
-	e := clampEval(t.eval.Evaluate(p))
-	m := futilityMargin * depth
-	if e-m >= beta || e+m <= alpha {
-		return e, true
-	}
-	return 0, false
-}
-
 // SetTrial switches the search features named in spec, "+"-separated:
-// noreduce, noprobcut and noasp switch crown's defaults off; futility,
-// the ProbCut variants (pc...), counter, malus, iir, crownext and threatext switch
-// features on trial on; "" changes nothing. It is how match specs
-// (crown:search=...), analyze --search and bench --search name them.
+// noreduce, noprobcut and noasp switch crown's defaults off (the matches
+// that kept them compare against these), pcmargin=N sets ProbCut's margin
+// (its tuning by match is still to come); "" changes nothing. It is how
+// match specs (crown:search=...), analyze --search and bench --search name
+// them.
 func (o *Options) SetTrial(spec string) error {
 	if spec == "" {
 		return nil
@@ -156,24 +111,6 @@ func (o *Options) SetTrial(spec string) error {
 			o.NoProbCut = true
 		case "noasp":
 			o.NoAspiration = true
-		case "futility":
-			o.Futility = true
-		case "pcthreat":
-			o.ProbCutThreat = true
-		case "pcflux":
-			o.ProbCutFlux = true
-		case "pcquiet":
-			o.ProbCutQuiet = true
-		case "counter":
-			o.CounterMoves = true
-		case "malus":
-			o.HistoryMalus = true
-		case "iir":
-			o.IIR = true
-		case "crownext":
-			o.CrownExtension = true
-		case "threatext":
-			o.ThreatExtension = true
 		default:
 			if v, ok := strings.CutPrefix(f, "pcmargin="); ok {
 				n, err := strconv.Atoi(v)
@@ -183,23 +120,7 @@ func (o *Options) SetTrial(spec string) error {
 				o.ProbCutMargin = n
 				continue
 			}
-			if v, ok := strings.CutPrefix(f, "pcmax="); ok {
-				n, err := strconv.Atoi(v)
-				if err != nil || n < probCutMinDepth || n > MaxDepth {
-					return fmt.Errorf("search feature %q: want pcmax=N, N from %d to %d (plies from the horizon)", f, probCutMinDepth, MaxDepth)
-				}
-				o.ProbCutMaxDepth = n
-				continue
-			}
-			if v, ok := strings.CutPrefix(f, "pcdepth="); ok {
-				n, err := strconv.Atoi(v)
-				if err != nil || n < 10 || n > 90 {
-					return fmt.Errorf("search feature %q: want pcdepth=N, N from 10 to 90 (percent of the depth)", f)
-				}
-				o.ProbCutPercent = n
-				continue
-			}
-			return fmt.Errorf("search feature %q: want noreduce, noprobcut, noasp, futility, pcthreat, pcflux, pcquiet, counter, malus, iir, crownext, threatext, pcmargin=N, pcdepth=N or pcmax=N", f)
+			return fmt.Errorf("search feature %q: want noreduce, noprobcut, noasp or pcmargin=N", f)
 		}
 	}
 	return nil

@@ -42,34 +42,12 @@ type Options struct {
 	Mode      Mode
 
 	// Switches for self-play comparisons (docs/search-tuning.md); the zero
-	// value is crown's default.
-	NoAspiration bool // full-width root window
-	NoReductions bool // no late move reductions (reductions.go)
-	NoProbCut    bool // no ProbCut (reductions.go)
-	// Under trial (docs/search-tuning.md); off until a match at equal
-	// time keeps it.
-	Futility bool // prune near the leaves by the evaluator's margin (reductions.go)
-	// ProbCut variants on trial (reductions.go): the margin per ply (0:
-	// probCutMargin), the shallow search's depth in percent (0:
-	// probCutPercent), no ProbCut where the opponent threatens a capture,
-	// right after a capture, or with a capture pending.
-	ProbCutMargin   int
-	ProbCutPercent  int
-	ProbCutMaxDepth int // no ProbCut at nodes more than this many plies from the horizon (0: probCutMaxDepth; MaxDepth: no cap)
-	ProbCutThreat   bool
-	ProbCutFlux     bool
-	ProbCutQuiet    bool
-	// Ordering and depth changes on trial (order.go, alphabeta.go): a
-	// counter-move slot after the killers, a history malus for the quiet
-	// moves searched before a cutoff, one ply less at a node without a
-	// table move (internal iterative reduction), one ply more for a move
-	// that crowns a man, one more ply at a quiet horizon node whose
-	// opponent threatens a capture (once a path).
-	CounterMoves    bool
-	HistoryMalus    bool
-	IIR             bool
-	CrownExtension  bool
-	ThreatExtension bool
+	// value is crown's default. A feature on trial lives on a branch until
+	// a match keeps it; the log records those that lost theirs.
+	NoAspiration  bool // full-width root window
+	NoReductions  bool // no late move reductions (reductions.go)
+	NoProbCut     bool // no ProbCut (reductions.go)
+	ProbCutMargin int  // ProbCut's margin per ply, centi-men (0: Scan's probCutMargin; not tuned yet)
 }
 
 // DefaultHashMB is the table size when Options.HashMB is 0: 64 MiB holds

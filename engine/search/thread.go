@@ -20,14 +20,10 @@ import (
 type frame struct {
 	pos   board.Position
 	quiet int // reversible plies (king moves without capture) before pos
-	prev  int // quietKey of the move into pos, -1 at the root
-	// extended: a threat extension (Options.ThreatExtension) happened on
-	// the path to pos, or at pos itself; one a path.
-	extended bool
-	moves    board.MoveList
-	order    [board.MaxMoves]int32 // ordering score of moves[i]
-	pvLen    int
-	pv       [maxPly]board.Move
+	moves board.MoveList
+	order [board.MaxMoves]int32 // ordering score of moves[i]
+	pvLen int
+	pv    [maxPly]board.Move
 }
 
 // historyWindow is how many earlier positions can matter for draws: after
@@ -70,24 +66,12 @@ type thread struct {
 	stack   [maxPly + 1]frame
 	killers [maxPly + 1][2]uint32
 	history [2][1024]int32
-	counter [2][1024]uint32 // Options.CounterMoves: the reply that cut after a move (quietKey | killerValid)
 
 	aspiration bool // aspiration windows at the root (Options.NoAspiration off)
 	reduce     bool // late move reductions (not Options.NoReductions)
 	probcut    bool // ProbCut (not Options.NoProbCut)
 	inProbCut  bool // a ProbCut search is running: no ProbCut below it
-	futility   bool // Options.Futility
-	pcMargin   int  // ProbCut margin per ply
-	pcThreat   bool // Options.ProbCutThreat
-	pcFlux     bool // Options.ProbCutFlux
-	pcQuiet    bool // Options.ProbCutQuiet
-	pcPercent  int  // ProbCut's shallow depth, percent of the node's
-	pcMaxDepth int  // Options.ProbCutMaxDepth, or probCutMaxDepth
-	counterOn  bool // Options.CounterMoves
-	malus      bool // Options.HistoryMalus
-	iir        bool // Options.IIR
-	crownExt   bool // Options.CrownExtension
-	threatExt  bool // Options.ThreatExtension
+	pcMargin   int  // ProbCut margin per ply (Options.ProbCutMargin, or probCutMargin)
 
 	rootScores  []RootScore // this iteration's, with Limits.AllScores
 	shownScores []RootScore // main: the last report's, best first, for Partial reports
@@ -121,7 +105,6 @@ func newThread(s *Searcher, index int) *thread {
 func (t *thread) clearHistory() {
 	t.history = [2][1024]int32{}
 	t.killers = [maxPly + 1][2]uint32{}
-	t.counter = [2][1024]uint32{}
 }
 
 // prepare sets the worker up for search id from pos.
@@ -136,22 +119,10 @@ func (t *thread) prepare(id uint64, lim Limits, pos *board.Position, history []b
 	t.published.Store(0)
 	t.aspiration = !t.s.opts.NoAspiration
 	t.reduce, t.probcut, t.inProbCut = !t.s.opts.NoReductions, !t.s.opts.NoProbCut, false
-	t.futility = t.s.opts.Futility
-	t.pcMargin, t.pcThreat, t.pcFlux = t.s.opts.ProbCutMargin, t.s.opts.ProbCutThreat, t.s.opts.ProbCutFlux
+	t.pcMargin = t.s.opts.ProbCutMargin
 	if t.pcMargin <= 0 {
 		t.pcMargin = probCutMargin
 	}
-	t.pcQuiet, t.pcPercent = t.s.opts.ProbCutQuiet, t.s.opts.ProbCutPercent
-	t.pcMaxDepth = t.s.opts.ProbCutMaxDepth
-	if t.pcMaxDepth <= 0 {
-		t.pcMaxDepth = probCutMaxDepth
-	}
-	if t.pcPercent <= 0 {
-		t.pcPercent = probCutPercent
-	}
-	o := &t.s.opts
-	t.counterOn, t.malus, t.iir, t.crownExt = o.CounterMoves, o.HistoryMalus, o.IIR, o.CrownExtension
-	t.threatExt = o.ThreatExtension
 	tb := t.s.opts.Tablebase
 	t.tbOn = tb != nil && t.s.opts.EGDB != EGDBOff
 	t.tbAlways = t.tbOn && t.s.opts.EGDB == EGDBAlways
@@ -181,7 +152,6 @@ func (t *thread) prepare(id uint64, lim Limits, pos *board.Position, history []b
 	root := &t.stack[0]
 	root.pos = *pos
 	root.quiet = quiet
-	root.prev, root.extended = -1, false
 	t.keys[t.base] = pos.Hash
 	if t.inc != nil {
 		t.inc.Reset(pos)
