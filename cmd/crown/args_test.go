@@ -1,5 +1,5 @@
 // args_test.go checks command-line errors: every one exits with status 1
-// (as the README says of any failure, not kong's 80), and a size out of
+// (as docs/commands.md says of any failure, not kong's 80), and a size out of
 // range (threads, games at once, table MiB) is refused before anything is
 // allocated, with the flag named, negative numbers included.
 package main

@@ -54,7 +54,7 @@ CheckerBoard text dialect (one answer line per command):
 
 Example:
   printf 'pos start\nlevel depth=10\ngo think\n' | crown
-Full reference: README.md (Engine mode) and go doc crown/protocol.`
+Full reference: docs/engine-mode.md and go doc crown/protocol.`
 }
 
 func (c *engineCmd) Run(log *zerolog.Logger) error { return runEngine(log, c.Ensemble, nil) }

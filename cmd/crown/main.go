@@ -32,10 +32,11 @@ type cli struct {
 	Serve    serveCmd    `cmd:"" help:"Run a cluster coordinator: job queue and results on disk, for crown worker processes and --cluster submitters."`
 	Worker   workerCmd   `cmd:"" help:"Run a coordinator's jobs on this machine's cores."`
 	CBHost   cbhostCmd   `cmd:"" name:"cbhost" hidden:"" help:"Serve a CheckerBoard engine library as a Hub engine on stdin/stdout (what crown match runs for a cb: player)."`
+	Docs     docsCmd     `cmd:"" hidden:"" help:"Write documentation generated from this binary (docs/commands.md)."`
 }
 
 // argError is a command-line error. It exits with status 1, as every
-// failing command does (README), where kong would use 80.
+// failing command does (docs/commands.md), where kong would use 80.
 type argError struct{ error }
 
 func (e argError) Unwrap() error { return e.error }
@@ -43,13 +44,19 @@ func (e argError) Unwrap() error { return e.error }
 // ExitCode implements kong.ExitCoder.
 func (argError) ExitCode() int { return 1 }
 
-func main() {
-	var c cli
-	parser, err := kong.New(&c, append(sizeMappers(),
+// newParser is crown's command line over c: the parser main runs, and the
+// model `crown docs commands` describes.
+func newParser(c *cli) (*kong.Kong, error) {
+	return kong.New(c, append(sizeMappers(),
 		kong.Name("crown"),
 		kong.Description("crown: an English/American checkers engine."),
 		kong.UsageOnError(),
 	)...)
+}
+
+func main() {
+	var c cli
+	parser, err := newParser(&c)
 	if err != nil {
 		panic(err) // the cli struct's tags are wrong: a bug, not a user's error
 	}

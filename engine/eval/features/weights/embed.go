@@ -1,5 +1,5 @@
 // Package weights embeds crown's trained seed-004 heuristic weight files
-// (one per kind, described in README.md), so that every features:KIND
+// (one per kind, described in docs/heuristics.md), so that every features:KIND
 // evaluator works without a file: the binary ships the weights the
 // tournament of docs/heuristics.md was played with.
 package weights
