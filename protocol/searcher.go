@@ -156,9 +156,9 @@ type Options struct {
 	// "+"-separated (noreduce, noprobcut, noasp, pcmargin=N: search.Options.SetTrial;
 	// docs/search-tuning.md); "" = crown's default search.
 	SearchTrial string
-	// Mode is the search algorithm: crown's (the zero value) or the seeds'
-	// fixed-depth alpha-beta (search.ModeSeed), for the seeds' experiments.
-	Mode search.Mode
+	// Algorithm is the search a crown player runs: crown's (the zero
+	// value) or the seeds' (SeedSearch).
+	Algorithm Algorithm
 	// BookPlies stops book moves from this ply on (0: no limit); BookSeed
 	// seeds the random and weighted book policies (0: the searcher's own).
 	BookPlies int
@@ -168,6 +168,19 @@ type Options struct {
 	// Its random choices are seeded by BookSeed.
 	Skill int
 }
+
+// Algorithm names the search of a crown player (Options.Algorithm); the
+// match key mode= and the flag --mode say full or seed.
+type Algorithm uint8
+
+const (
+	// CrownSearch is crown's search (engine/search): iterative deepening
+	// PVS with a transposition table, move ordering and draw detection.
+	CrownSearch Algorithm = iota
+	// SeedSearch is the seeds' fixed-depth alpha-beta with the forced-move
+	// extension (engine/search/seedsearch), for the seeds' experiments.
+	SeedSearch
+)
 
 // MaxSkill is full strength, the top of the skill levels.
 const MaxSkill = 10

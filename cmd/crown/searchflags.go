@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"crown/engine/search"
+	"crown/engine/search/seedsearch"
 	"crown/protocol/players"
 )
 
@@ -79,11 +80,10 @@ func (f searchFlags) searcher(policy, def string) (s *search.Searcher, eg *playe
 	if err != nil {
 		return nil, nil, scale, err
 	}
-	mode := search.ModeFull
+	opts := search.Options{Eval: ev, Threads: f.Threads, HashMB: f.Hash, EGDB: pol}
 	if f.Mode == "seed" {
-		mode = search.ModeSeed
+		opts.FixedDepth = seedsearch.NewFixedDepth
 	}
-	opts := search.Options{Eval: ev, Threads: f.Threads, HashMB: f.Hash, Mode: mode, EGDB: pol}
 	if err := opts.SetTrial(f.Search); err != nil {
 		eg.Close()
 		return nil, nil, scale, err

@@ -231,11 +231,11 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 // (fail-soft); not under Kim & Cho's rule, which can move a score anywhere.
 func (t *thread) evaluate(p *board.Position, alpha, beta int) int {
 	if !(t.tbOn && !t.tbAlways) {
-		if v, ok := boundOutside(t.bnd, p, alpha, beta); ok {
+		if v, ok := BoundOutside(t.bnd, p, alpha, beta); ok {
 			return v
 		}
 	}
-	s := clampEval(t.eval.Evaluate(p))
+	s := ClampEval(t.eval.Evaluate(p))
 	if t.tbOn && !t.tbAlways {
 		s = t.kimCho(p, s)
 	}

@@ -61,21 +61,18 @@ func TestEvaluatorContract(t *testing.T) {
 		made.Add(1)
 		return &checkIncr{checkEval{t: t, calls: &calls, incr: true}}
 	}
-	depth := map[search.Mode]int{search.ModeFull: 7, search.ModeSeed: 4}
-	for _, mode := range []search.Mode{search.ModeFull, search.ModeSeed} {
-		s := newMaterial(t, search.Options{Eval: mk, Threads: 2, Mode: mode})
-		for i, p := range search.BenchPositions() {
-			res := s.Search(nil, search.Limits{Depth: depth[mode]}, p, nil, nil)
-			if len(res.PV) == 0 || !isLegal(p, res.Move) {
-				t.Errorf("mode %d position %d: bad move %v", mode, i, res.PV)
-			}
+	s := newMaterial(t, search.Options{Eval: mk, Threads: 2})
+	for i, p := range search.BenchPositions() {
+		res := s.Search(nil, search.Limits{Depth: 7}, p, nil, nil)
+		if len(res.PV) == 0 || !isLegal(p, res.Move) {
+			t.Errorf("position %d: bad move %v", i, res.PV)
 		}
 	}
 	if calls.Load() == 0 {
 		t.Fatal("evaluator never called")
 	}
-	if made.Load() != 4 { // two searchers, two threads each
-		t.Errorf("NewEvaluator called %d times, want one per thread (4)", made.Load())
+	if made.Load() != 2 {
+		t.Errorf("NewEvaluator called %d times, want one per thread (2)", made.Load())
 	}
 }
 

@@ -43,30 +43,30 @@ type Incremental interface {
 
 // Bounded is implemented by evaluators that can bound a position's score
 // far more cheaply than they compute it: lo <= Evaluate(p) <= hi (the
-// network's piece term, bounds.go in nets/fast). The seed search asks for
-// the bounds first and evaluates only a leaf whose bounds straddle its
-// window.
+// network's piece term, bounds.go in nets/fast). Crown's search and the
+// seeds' (seedsearch) ask for the bounds first and evaluate only a leaf
+// whose bounds straddle its window (BoundOutside).
 type Bounded interface {
 	Bounds(p *board.Position) (lo, hi int)
 }
 
-// clampEval keeps a static score inside the evaluation range.
-func clampEval(v int) int { return min(max(v, -EvalLimit+1), EvalLimit-1) }
+// ClampEval keeps a static score inside the evaluation range.
+func ClampEval(v int) int { return min(max(v, -EvalLimit+1), EvalLimit-1) }
 
-// boundOutside returns b's bound of p's score when it already fails low
+// BoundOutside returns b's bound of p's score when it already fails low
 // (hi <= alpha) or high (lo >= beta), clamped like a score: what a
 // fail-soft search may return for a leaf outside its window. ok is false
 // when the bounds straddle the window or b is nil.
-func boundOutside(b Bounded, p *board.Position, alpha, beta int) (v int, ok bool) {
+func BoundOutside(b Bounded, p *board.Position, alpha, beta int) (v int, ok bool) {
 	if b == nil {
 		return 0, false
 	}
 	lo, hi := b.Bounds(p)
 	if hi <= alpha {
-		return clampEval(hi), true
+		return ClampEval(hi), true
 	}
 	if lo >= beta {
-		return clampEval(lo), true
+		return ClampEval(lo), true
 	}
 	return 0, false
 }

@@ -19,19 +19,6 @@ import (
 	"crown/engine/board"
 )
 
-// Mode selects the search algorithm.
-type Mode uint8
-
-const (
-	// ModeFull is crown's search: iterative deepening PVS with a
-	// transposition table, move ordering and draw detection.
-	ModeFull Mode = iota
-	// ModeSeed is the seeds' plain fixed-depth alpha-beta with the
-	// forced-move extension (see seed.go); one thread, its own small table
-	// that changes no result (seedtt.go).
-	ModeSeed
-)
-
 // Options configures a Searcher.
 type Options struct {
 	Eval      NewEvaluator // makes each thread's evaluator; required
@@ -39,7 +26,12 @@ type Options struct {
 	Threads   int          // worker threads; 0 means 1
 	Tablebase Tablebase    // endgame database, or nil
 	EGDB      EGDBPolicy   // when to consult Tablebase
-	Mode      Mode
+	// FixedDepth, when not nil, makes the search the Searcher runs in
+	// place of crown's own (fixeddepth.go): the seeds' fixed-depth
+	// alpha-beta is seedsearch.NewFixedDepth. Nil is crown's search:
+	// iterative deepening PVS with a transposition table, move ordering
+	// and draw detection.
+	FixedDepth NewFixedDepth
 
 	// Switches for self-play comparisons (docs/search-tuning.md); the zero
 	// value is crown's default. A feature on trial lives on a branch until
@@ -80,7 +72,7 @@ type Limits struct {
 	// of the main thread searches the root once per line, line k among the
 	// moves other than the first moves of lines 1..k-1, and Info.Lines holds
 	// them. 0 or 1 is the ordinary search; at most MaxMultiPV, and no more
-	// than the root's legal moves, are searched. ModeSeed ignores it.
+	// than the root's legal moves, are searched. A FixedDepth search ignores it.
 	MultiPV int
 }
 
@@ -160,7 +152,7 @@ type Searcher struct {
 	opts    Options
 	tt      *table
 	threads []*thread
-	seed    *Seed // ModeSeed's searcher, made on first use
+	fixed   FixedDepth // Options.FixedDepth's search, made on first use
 
 	mu         sync.Mutex    // serialises Search, Clear and resizing
 	id         atomic.Uint64 // number of the current (or last) search
@@ -244,8 +236,8 @@ func (s *Searcher) Clear() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.tt.clear()
-	if s.seed != nil {
-		s.seed.tt.clear()
+	if s.fixed != nil {
+		s.fixed.Clear()
 	}
 	for _, t := range s.threads {
 		t.clearHistory()
@@ -279,7 +271,7 @@ func (s *Searcher) PonderHit() {
 // may be passed as is). ctx may be nil; cancelling it stops the search like
 // Stop. onInfo, if not nil, is called from the search goroutine after each
 // completed iteration, and within an iteration whenever a second has passed
-// since the last call (Info.Partial; not in ModeSeed). The searcher keeps no reference to history or to
+// since the last call (Info.Partial; not with Options.FixedDepth). The searcher keeps no reference to history or to
 // the reported slices after returning.
 func (s *Searcher) Search(ctx context.Context, lim Limits, pos board.Position, history []board.Position, onInfo func(Info)) Result {
 	s.mu.Lock()
@@ -299,8 +291,8 @@ func (s *Searcher) Search(ctx context.Context, lim Limits, pos board.Position, h
 	if n := len(history); n > 0 && history[n-1] == pos {
 		history = history[:n-1]
 	}
-	if s.opts.Mode == ModeSeed {
-		return s.seedSearch(id, lim, pos, start, onInfo)
+	if s.opts.FixedDepth != nil {
+		return s.fixedSearch(id, lim, pos, start, onInfo)
 	}
 	main := s.threads[0]
 	var wg sync.WaitGroup

@@ -13,7 +13,7 @@ package evolve
 
 import (
 	"crown/engine/board"
-	"crown/engine/search"
+	"crown/engine/search/seedsearch"
 	"crown/nets"
 	"crown/nets/fast"
 )
@@ -32,12 +32,12 @@ func (ind *Individual) Network(a nets.Arch) *nets.Network {
 	return &nets.Network{Arch: a, K: ind.K, W: ind.Weights, Sigma: ind.Sigmas}
 }
 
-func (m *NetMatch) searcher(ind *Individual) (*search.Seed, error) {
+func (m *NetMatch) searcher(ind *Individual) (*seedsearch.Searcher, error) {
 	c, err := fast.Compile(ind.Network(m.Arch))
 	if err != nil {
 		return nil, err
 	}
-	return search.NewSeed(fast.NewEvaluator(c, fast.RootSide)), nil
+	return seedsearch.New(fast.NewEvaluator(c, fast.RootSide)), nil
 }
 
 // Game plays red against white and returns the result. A network that

@@ -7,6 +7,7 @@ import (
 	"crown/engine/board"
 	"crown/engine/cputime"
 	"crown/engine/search"
+	"crown/engine/search/seedsearch"
 	"crown/nets"
 )
 
@@ -62,7 +63,7 @@ func TestSearchIncrementalSame(t *testing.T) {
 	if total < 5000 {
 		t.Errorf("searches too small to test anything: %d nodes", total)
 	}
-	si, sp := search.NewSeed(NewEvaluator(c, SideToMove)), search.NewSeed(plain{NewEvaluator(c, SideToMove)})
+	si, sp := seedsearch.New(NewEvaluator(c, SideToMove)), seedsearch.New(plain{NewEvaluator(c, SideToMove)})
 	for i, p := range searchPositions() {
 		m1, s1, _ := si.Search(&p, 2)
 		m2, s2, _ := sp.Search(&p, 2)

@@ -16,6 +16,7 @@ import (
 	"crown/engine/eval/features"
 	"crown/engine/referee"
 	"crown/engine/search"
+	"crown/engine/search/seedsearch"
 )
 
 // Fitness functions a run can use.
@@ -39,7 +40,7 @@ type scorer interface {
 // between moves that could make a result depend on earlier games).
 type seedPlayer struct {
 	name  string
-	s     *search.Seed
+	s     *seedsearch.Searcher
 	depth int
 }
 
@@ -85,13 +86,13 @@ func (g *gameScorer) fitness(w []float64) float64 {
 	var wg sync.WaitGroup
 	for range max(1, min(g.threads, len(tasks))) {
 		wg.Go(func() {
-			me := &seedPlayer{name: "specimen", s: search.NewSeed(h), depth: g.depth}
+			me := &seedPlayer{name: "specimen", s: seedsearch.New(h), depth: g.depth}
 			opp := make([]*seedPlayer, len(g.opponents))
 			for i := range next {
 				t := tasks[i]
 				if opp[t.opp] == nil {
 					o := g.opponents[t.opp]
-					opp[t.opp] = &seedPlayer{name: o.Name, s: search.NewSeed(o.Eval()), depth: g.depth}
+					opp[t.opp] = &seedPlayer{name: o.Name, s: seedsearch.New(o.Eval()), depth: g.depth}
 				}
 				black, white, mine := referee.Player(me), referee.Player(opp[t.opp]), board.Black
 				if !t.black {

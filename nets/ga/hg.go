@@ -14,6 +14,7 @@ import (
 
 	"crown/engine/board"
 	"crown/engine/search"
+	"crown/engine/search/seedsearch"
 )
 
 // Sample is a labelled test position.
@@ -79,7 +80,7 @@ func Label(positions []board.Position, newEval search.NewEvaluator, depth, threa
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := search.NewSeed(newEval())
+			s := seedsearch.New(newEval())
 			for i := range next {
 				_, score, _ := s.Search(&positions[i], depth)
 				out[i] = Sample{Pos: positions[i], Label: LabelOf(score)}

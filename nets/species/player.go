@@ -22,6 +22,7 @@ import (
 
 	"crown/engine/board"
 	"crown/engine/search"
+	"crown/engine/search/seedsearch"
 	"crown/nets"
 	"crown/nets/fast"
 )
@@ -67,7 +68,7 @@ func NewPlayer(label string, e *nets.Ensemble, cfg PlayerConfig) (*Player, error
 			return nil, fmt.Errorf("member %d (%s): %w", i, m.Label, err)
 		}
 		if !cfg.Full {
-			members = append(members, &seedVoter{s: search.NewSeed(fast.NewEvaluator(c, fast.RootSide)), depth: cfg.Depth})
+			members = append(members, &seedVoter{s: seedsearch.New(fast.NewEvaluator(c, fast.RootSide)), depth: cfg.Depth})
 			continue
 		}
 		hash := cfg.HashMB
@@ -108,7 +109,7 @@ func (p *Player) LastVotes() []Vote { return p.coal.LastVotes }
 
 // seedVoter searches with the seeds' fixed-depth alpha-beta.
 type seedVoter struct {
-	s     *search.Seed
+	s     *seedsearch.Searcher
 	depth int
 }
 

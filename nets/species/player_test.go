@@ -7,7 +7,7 @@ import (
 
 	"crown/engine/board"
 	"crown/engine/referee"
-	"crown/engine/search"
+	"crown/engine/search/seedsearch"
 	"crown/nets"
 	"crown/nets/fast"
 )
@@ -31,7 +31,7 @@ func ensembleOf(ns ...*nets.Network) *nets.Ensemble {
 // seedMove is the move a lone network's seed search picks.
 func seedMove(t *testing.T, n *nets.Network, p board.Position, depth int) board.Move {
 	t.Helper()
-	m, _, ok := search.NewSeed(fast.NewEvaluator(fast.MustCompile(n), fast.RootSide)).Search(&p, depth)
+	m, _, ok := seedsearch.New(fast.NewEvaluator(fast.MustCompile(n), fast.RootSide)).Search(&p, depth)
 	if !ok {
 		t.Fatal("no move")
 	}

@@ -23,7 +23,7 @@ func cbCommands(sent, o protocol.Options) ([]string, error) {
 		return nil, fmt.Errorf("evaluator %q: a CheckerBoard engine has no evaluator option", o.Evaluator)
 	case o.NetFile != sent.NetFile:
 		return nil, fmt.Errorf("net-file %q: a CheckerBoard engine has no network option", o.NetFile)
-	case o.SearchTrial != sent.SearchTrial || o.Mode != sent.Mode:
+	case o.SearchTrial != sent.SearchTrial || o.Algorithm != sent.Algorithm:
 		return nil, fmt.Errorf("search switches are crown's own: a CheckerBoard engine has none")
 	case o.BookPlies != sent.BookPlies || o.BookSeed != sent.BookSeed:
 		return nil, fmt.Errorf("book plies and book seed are crown's own: the CheckerBoard API sets only the book level and file")

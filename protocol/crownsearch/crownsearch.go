@@ -20,6 +20,7 @@ import (
 	"crown/book"
 	"crown/engine/board"
 	"crown/engine/search"
+	"crown/engine/search/seedsearch"
 	"crown/protocol"
 	"crown/protocol/players"
 )
@@ -120,8 +121,11 @@ func (a *Searcher) Configure(o protocol.Options) error {
 			return err
 		}
 	}
-	if first || newDB || evalChoice(o) != evalChoice(a.opts) || o.SearchTrial != a.opts.SearchTrial || o.Mode != a.opts.Mode {
-		so := search.Options{Eval: newEval.New, HashMB: o.HashMB, Threads: o.Threads, EGDB: o.EGDBPolicy, Mode: o.Mode}
+	if first || newDB || evalChoice(o) != evalChoice(a.opts) || o.SearchTrial != a.opts.SearchTrial || o.Algorithm != a.opts.Algorithm {
+		so := search.Options{Eval: newEval.New, HashMB: o.HashMB, Threads: o.Threads, EGDB: o.EGDBPolicy}
+		if o.Algorithm == protocol.SeedSearch {
+			so.FixedDepth = seedsearch.NewFixedDepth
+		}
 		if err := so.SetTrial(o.SearchTrial); err != nil {
 			if newDB {
 				endgame.Close()

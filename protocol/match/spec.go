@@ -239,9 +239,9 @@ func (s *Spec) set(k, v string) error {
 	case "mode":
 		switch v {
 		case "full":
-			o.Mode = search.ModeFull
+			o.Algorithm = protocol.CrownSearch
 		case "seed":
-			o.Mode = search.ModeSeed
+			o.Algorithm = protocol.SeedSearch
 		default:
 			return fmt.Errorf("mode=%q: want full (crown's search) or seed (the seeds' fixed-depth alpha-beta)", v)
 		}
@@ -377,7 +377,7 @@ func (s Spec) Factory(log zerolog.Logger, bookOff bool, lim referee.Limits) func
 					return nil, fmt.Errorf("ensemble %s plays at a fixed depth: give it depth= (or --depth) and no time or node limit", s.Ensemble)
 				}
 				return newCoalition(players.Coalition{
-					Label: s.Label(), File: s.Ensemble, Depth: lim.Depth, Full: o.Mode == search.ModeFull,
+					Label: s.Label(), File: s.Ensemble, Depth: lim.Depth, Full: o.Algorithm == protocol.CrownSearch,
 					HashMB: o.HashMB, Seed: s.VoteSeed,
 					Book: players.Book{Policy: o.Book, File: o.BookFile, MaxPly: o.BookPlies, Seed: seed()},
 					EGDB: players.EGDB{Dir: o.EGDBDir, Policy: o.EGDBPolicy, CacheMiB: o.EGDBCacheMB, Pieces: o.EGDBMaxPieces},

@@ -251,7 +251,7 @@ func TestParseSpecAliasKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := s.Options
-	if o.Evaluator != "features:E3Ph" || o.NetFile != "h.w" || o.Mode != search.ModeSeed || o.Book != "weighted" || o.BookFile != "b.book" ||
+	if o.Evaluator != "features:E3Ph" || o.NetFile != "h.w" || o.Algorithm != protocol.SeedSearch || o.Book != "weighted" || o.BookFile != "b.book" ||
 		o.BookPlies != 6 || o.BookSeed != 7 || o.EGDBMaxPieces != 5 || o.SearchTrial != "noasp" || s.Ensemble != "" {
 		t.Errorf("crown spec: %+v", o)
 	}
@@ -259,7 +259,7 @@ func TestParseSpecAliasKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Ensemble != "s.ens" || s.VoteSeed != 3 || s.Options.Mode != search.ModeFull || s.Options.EGDBPolicy != search.EGDBKimCho || s.Label() != "kc" {
+	if s.Ensemble != "s.ens" || s.VoteSeed != 3 || s.Options.Algorithm != protocol.CrownSearch || s.Options.EGDBPolicy != search.EGDBKimCho || s.Label() != "kc" {
 		t.Errorf("ensemble spec: %+v", s)
 	}
 	for _, bad := range []string{"crown:mode=deep", "crown:net=a.net,weights=b.w", "crown:eval=nn,weights=b.w", "crown:vote-seed=2",

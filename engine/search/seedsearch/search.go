@@ -1,4 +1,10 @@
-// seed.go implements the seeds' evolution search (Chellapilla & Fogel 1999
+// Package seedsearch is the seeds' search, apart from crown's own
+// (engine/search): the fixed-depth alpha-beta of the papers the project
+// started from, which the evolution, the heuristics' tournaments and the
+// seeds' experiments play with. crown's Searcher runs it under its limits
+// when Options.FixedDepth is NewFixedDepth (engine/search/fixeddepth.go).
+//
+// search.go implements the seeds' evolution search (Chellapilla & Fogel 1999
 // and 2001): fail-soft alpha-beta (null windows after the first move
 // below the root) to a fixed depth d, no draw
 // detection in the tree, with their
@@ -29,57 +35,102 @@
 // played, so the move and value are those of plain minimax. Below the root,
 // moves (captures too) are ordered by a transposition table's move (at nodes
 // without a capture pending), killers and a history table: the value is unchanged (alpha-beta's value does not
-// depend on the order, and the table (seedtt.go) stores only true bounds),
+// depend on the order, and the table (tt.go) stores only true bounds),
 // so the move and score stay a pure function of the position, with far
 // fewer nodes (measured: see BenchmarkSeedDepth4 and docs/search-tuning.md).
 // It allocates nothing once its stack has grown to the deepest branch; use
-// one Seed per goroutine.
-package search
+// one Searcher per goroutine.
+package seedsearch
 
-import "crown/engine/board"
+import (
+	"crown/engine/board"
+	"crown/engine/search"
+)
 
-// Seed is a reusable seed-mode searcher for one goroutine.
-type Seed struct {
-	eval    Evaluator
-	inc     Incremental
-	bounded Bounded
+// Searcher is a reusable seed searcher for one goroutine.
+type Searcher struct {
+	eval    search.Evaluator
+	inc     search.Incremental
+	bounded search.Bounded
 	depth   int
-	frames  []*seedFrame // pointers, so growing the stack never moves a frame in use
+	frames  []*frame // pointers, so growing the stack never moves a frame in use
 	nodes   uint64
 
 	history [2][1024]int32
-	tt      *seedTT
+	tt      *table
 	root    board.Color
 
-	poll     func() bool // optional: returns true to stop; called every pollInterval nodes
+	stop     func() bool // optional: returns true to stop; called every pollInterval nodes
 	nextPoll uint64
 	stopped  bool
 }
 
-type seedFrame struct {
+// pollInterval is how many nodes pass between calls of the stop function.
+const pollInterval = 1024
+
+// Move ordering bands: the table's move, the two killers, then history
+// scores, which stay below historyMax.
+const (
+	orderTable   = 1<<29 + 1
+	orderKiller0 = 1 << 29
+	orderKiller1 = 1<<29 - 1
+	historyMax   = 1 << 28
+)
+
+// killerValid marks a stored killer (quietKey | killerValid).
+const killerValid = 1 << 10
+
+// quietKey indexes the history table: from<<5|to of a move.
+func quietKey(m *board.Move) int { return int(m.From)<<5 | int(m.To) }
+
+type frame struct {
 	pos     board.Position
 	moves   board.MoveList
 	order   [board.MaxMoves]int32
 	killers [2]uint32
 }
 
-// NewSeed returns a seed-mode searcher using e.
-func NewSeed(e Evaluator) *Seed {
-	s := &Seed{eval: e, tt: newSeedTT()}
+// New returns a seed searcher using e.
+func New(e search.Evaluator) *Searcher {
+	s := &Searcher{eval: e, tt: newTable()}
 	s.grow(32)
-	s.inc, _ = e.(Incremental)
-	s.bounded, _ = e.(Bounded)
+	s.inc, _ = e.(search.Incremental)
+	s.bounded, _ = e.(search.Bounded)
 	return s
 }
 
-// Nodes returns the nodes (moves applied) of the last search.
-func (s *Seed) Nodes() uint64 { return s.nodes }
+// NewFixedDepth makes a seed searcher as crown's Searcher wants it
+// (search.Options.FixedDepth).
+func NewFixedDepth(e search.Evaluator) search.FixedDepth { return New(e) }
+
+// Nodes returns the nodes (moves applied) of the search in progress or
+// the last one.
+func (s *Searcher) Nodes() uint64 { return s.nodes }
+
+// Clear forgets the table (a new game, or another evaluator's bounds).
+func (s *Searcher) Clear() { s.tt.clear() }
 
 // Search searches p to nominal depth (the seeds' evolution used 4) and
 // returns the best move (the first in generation order among equals) and
 // its score from the side to move's view. ok is false when p has no legal
 // move (score is then a loss).
-func (s *Seed) Search(p *board.Position, depth int) (best board.Move, score int, ok bool) {
+func (s *Searcher) Search(p *board.Position, depth int) (best board.Move, score int, ok bool) {
+	best, score, ok, _ = s.SearchDepth(p, depth, nil)
+	return best, score, ok
+}
+
+// SearchDepth is Search with a stop function (nil: none), called every
+// pollInterval nodes: when it returns true the search ends at once and
+// stopped is true; best and score are then those of the root moves
+// searched, and ok is false when none was.
+func (s *Searcher) SearchDepth(p *board.Position, depth int, stop func() bool) (best board.Move, score int, ok, stopped bool) {
+	s.stop = stop
+	defer func() { s.stop = nil }()
+	best, score, ok = s.search(p, depth)
+	return best, score, ok, s.stopped
+}
+
+func (s *Searcher) search(p *board.Position, depth int) (best board.Move, score int, ok bool) {
 	s.nodes = 0
 	s.nextPoll = pollInterval
 	s.stopped = false
@@ -97,14 +148,14 @@ func (s *Seed) Search(p *board.Position, depth int) (best board.Move, score int,
 	root.pos.Generate(&root.moves)
 	n := root.moves.N
 	if n == 0 {
-		return board.Move{}, -Win, false
+		return board.Move{}, -search.Win, false
 	}
 	fc := 0
 	if n == 1 {
 		fc = 1
 	}
-	alpha, beta := -Win, Win
-	score = -Win - 1
+	alpha, beta := -search.Win, search.Win
+	score = -search.Win - 1
 	for i := range n {
 		m := &root.moves.Moves[i]
 		s.play(0, m)
@@ -118,10 +169,10 @@ func (s *Seed) Search(p *board.Position, depth int) (best board.Move, score int,
 			alpha = max(alpha, v)
 		}
 	}
-	return best, score, score > -Win-1
+	return best, score, score > -search.Win-1
 }
 
-func (s *Seed) play(ply int, m *board.Move) {
+func (s *Searcher) play(ply int, m *board.Move) {
 	if ply+1 >= len(s.frames) {
 		s.grow(2 * len(s.frames))
 	}
@@ -135,13 +186,13 @@ func (s *Seed) play(ply int, m *board.Move) {
 	}
 }
 
-func (s *Seed) grow(n int) {
+func (s *Searcher) grow(n int) {
 	for len(s.frames) < n {
-		s.frames = append(s.frames, new(seedFrame))
+		s.frames = append(s.frames, new(frame))
 	}
 }
 
-func (s *Seed) unplay() {
+func (s *Searcher) unplay() {
 	if s.inc != nil {
 		s.inc.Pop()
 	}
@@ -149,10 +200,10 @@ func (s *Seed) unplay() {
 
 // node searches the position at ply; forced is the number of forced nodes
 // above it on the path and extra the plies added by the active-state rule.
-func (s *Seed) node(ply, forced, extra, alpha, beta int) int {
-	if s.poll != nil && s.nodes >= s.nextPoll {
+func (s *Searcher) node(ply, forced, extra, alpha, beta int) int {
+	if s.stop != nil && s.nodes >= s.nextPoll {
 		s.nextPoll = s.nodes + pollInterval
-		if s.poll() {
+		if s.stop() {
 			s.stopped = true
 		}
 	}
@@ -166,7 +217,7 @@ func (s *Seed) node(ply, forced, extra, alpha, beta int) int {
 	if ply >= s.depth+(forced+1)&^1+extra && !capture {
 		n := p.CountMoves()
 		if n == 0 {
-			return -(Win - ply)
+			return -(search.Win - ply)
 		}
 		if n > 1 || ply >= s.depth+(forced+2)&^1+extra {
 			return s.leaf(p, alpha, beta)
@@ -181,9 +232,9 @@ func (s *Seed) node(ply, forced, extra, alpha, beta int) int {
 	var key uint64
 	ttMove := -1
 	if useTT {
-		key = seedKey(p, s.depth+(forced+1)&^1+extra-ply, forced&1, s.root)
+		key = tableKey(p, s.depth+(forced+1)&^1+extra-ply, forced&1, s.root)
 		if v, bound, mv, ok := s.tt.probe(key, ply); ok {
-			if bound == seedExact || bound == seedLower && v >= beta || bound == seedUpper && v <= alpha {
+			if bound == boundExact || bound == boundLower && v >= beta || bound == boundUpper && v <= alpha {
 				return v
 			}
 			ttMove = mv
@@ -192,7 +243,7 @@ func (s *Seed) node(ply, forced, extra, alpha, beta int) int {
 	p.Generate(&f.moves)
 	n := f.moves.N
 	if n == 0 {
-		return -(Win - ply)
+		return -(search.Win - ply)
 	}
 	fc := forced
 	if n == 1 {
@@ -209,10 +260,10 @@ func (s *Seed) node(ply, forced, extra, alpha, beta int) int {
 		s.prefetchChildren(f, ply+1, fc, extra)
 	}
 	alpha0, bestKey := alpha, 0
-	best := -Win - 1
+	best := -search.Win - 1
 	for i := range n {
 		if quiet {
-			pickSeed(f, i, n)
+			pick(f, i, n)
 		}
 		m := &f.moves.Moves[i]
 		s.play(ply, m)
@@ -230,7 +281,7 @@ func (s *Seed) node(ply, forced, extra, alpha, beta int) int {
 						s.cutoff(f, m, int32(h*h))
 					}
 					if useTT {
-						s.tt.store(key, ply, v, seedLower, bestKey)
+						s.tt.store(key, ply, v, boundLower, bestKey)
 					}
 					return v
 				}
@@ -238,9 +289,9 @@ func (s *Seed) node(ply, forced, extra, alpha, beta int) int {
 			}
 		}
 	}
-	bound := seedExact
+	bound := boundExact
 	if best <= alpha0 {
-		bound = seedUpper
+		bound = boundUpper
 	}
 	if useTT {
 		s.tt.store(key, ply, best, bound, bestKey)
@@ -255,11 +306,11 @@ func (s *Seed) node(ply, forced, extra, alpha, beta int) int {
 // Measured with the network over six games of the committed population:
 // 86% of the leaves (4.04 M of 4.72 M) were decided by the piece term
 // alone; the same moves in 15 further games.
-func (s *Seed) leaf(p *board.Position, alpha, beta int) int {
-	if v, ok := boundOutside(s.bounded, p, alpha, beta); ok {
+func (s *Searcher) leaf(p *board.Position, alpha, beta int) int {
+	if v, ok := search.BoundOutside(s.bounded, p, alpha, beta); ok {
 		return v
 	}
-	return clampEval(s.eval.Evaluate(p))
+	return search.ClampEval(s.eval.Evaluate(p))
 }
 
 // child searches the child just played at ply, the i-th move of its node:
@@ -271,7 +322,7 @@ func (s *Seed) leaf(p *board.Position, alpha, beta int) int {
 // population: nodes 13.25 M -> 11.27 M, evaluations 5.48 M -> 4.61 M; the
 // same moves in 15 further games. At the root it saved 0.2% of the nodes
 // and cost 0.2% more evaluations, so the root keeps the full window.
-func (s *Seed) child(ply, i, forced, extra, alpha, beta int) int {
+func (s *Searcher) child(ply, i, forced, extra, alpha, beta int) int {
 	if i == 0 || beta == alpha+1 {
 		return -s.node(ply+1, forced, extra, -beta, -alpha)
 	}
@@ -283,13 +334,13 @@ func (s *Seed) child(ply, i, forced, extra, alpha, beta int) int {
 }
 
 // orderQuiet scores the quiet moves of f: killers first, then history.
-func (s *Seed) orderQuiet(f *seedFrame, ttMove int) {
+func (s *Searcher) orderQuiet(f *frame, ttMove int) {
 	hist := &s.history[f.pos.Side&1]
 	for i := range f.moves.N {
 		m := &f.moves.Moves[i]
 		key := quietKey(m)
 		if key == ttMove {
-			f.order[i] = orderKiller0 + 1
+			f.order[i] = orderTable
 			continue
 		}
 		switch uint32(key) | killerValid {
@@ -308,7 +359,7 @@ func (s *Seed) orderQuiet(f *seedFrame, ttMove int) {
 // refutation high in the tree counts for more. Measured over six games of
 // the committed population: 1.4% fewer nodes and 1.3% fewer evaluations
 // than a bonus of 1 (and the same as 4^plies).
-func (s *Seed) cutoff(f *seedFrame, m *board.Move, bonus int32) {
+func (s *Searcher) cutoff(f *frame, m *board.Move, bonus int32) {
 	key := quietKey(m)
 	if k := uint32(key) | killerValid; f.killers[0] != k {
 		f.killers[1], f.killers[0] = f.killers[0], k
@@ -319,9 +370,9 @@ func (s *Seed) cutoff(f *seedFrame, m *board.Move, bonus int32) {
 	}
 }
 
-// pickSeed moves the best-scored of moves[i:n] to i; ties keep generation
+// pick moves the best-scored of moves[i:n] to i; ties keep generation
 // order.
-func pickSeed(f *seedFrame, i, n int) {
+func pick(f *frame, i, n int) {
 	best := i
 	for j := i + 1; j < n; j++ {
 		if f.order[j] > f.order[best] {
@@ -338,11 +389,11 @@ func pickSeed(f *seedFrame, i, n int) {
 // are above the horizon and so will probe the table unless a capture is
 // pending there. Measured on the evolution's games: the probes fell from
 // 9-11% to 6-7% of the profile, for 1% spent here.
-func (s *Seed) prefetchChildren(f *seedFrame, ply, forced, extra int) {
+func (s *Searcher) prefetchChildren(f *frame, ply, forced, extra int) {
 	h := s.depth + (forced+1)&^1 + extra - ply
 	for i := range f.moves.N {
 		c := f.pos
 		c.Apply(&f.moves.Moves[i])
-		s.tt.prefetch(seedKey(&c, h, forced&1, s.root))
+		s.tt.prefetch(tableKey(&c, h, forced&1, s.root))
 	}
 }

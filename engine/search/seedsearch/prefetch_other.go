@@ -2,7 +2,7 @@
 
 // prefetch_other.go: without the amd64 assembly, prefetching is a no-op
 // (the search's results never depend on it).
-package search
+package seedsearch
 
 import "unsafe"
 

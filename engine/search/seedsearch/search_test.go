@@ -1,4 +1,8 @@
-package search_test
+// search_test.go checks the seeds' search against plain minimax with the
+// seed rules written out, across searches sharing its table, without
+// allocations, concurrently, and with an evaluator's bounds; it also
+// measures it (BenchmarkSeedDepth4).
+package seedsearch_test
 
 import (
 	"math/rand/v2"
@@ -8,6 +12,7 @@ import (
 	"crown/engine/board"
 	"crown/engine/eval"
 	"crown/engine/search"
+	"crown/engine/search/seedsearch"
 )
 
 // seedRef is a full-width minimax with the seed rules written out plainly
@@ -66,7 +71,7 @@ func randomPositions(seed uint64, n int) []board.Position {
 // width is exponential, so cases whose minimax would exceed a node budget
 // are skipped; most are checked.
 func TestSeedMatchesMinimax(t *testing.T) {
-	sd := search.NewSeed(eval.Material{})
+	sd := seedsearch.New(eval.Material{})
 	checked, skipped := 0, 0
 	for i, p := range randomPositions(3, 40) {
 		for _, d := range []int{1, 2, 3} {
@@ -110,7 +115,7 @@ func TestSeedMatchesMinimax(t *testing.T) {
 	// reverse order, with the table full of other searches' bounds, every
 	// result must be the same again.
 	ps := randomPositions(3, 40)
-	fresh := search.NewSeed(eval.Material{})
+	fresh := seedsearch.New(eval.Material{})
 	for i := len(ps) - 1; i >= 0; i-- {
 		for _, d := range []int{3, 2, 1} {
 			m1, s1, _ := sd.Search(&ps[i], d)
@@ -124,7 +129,7 @@ func TestSeedMatchesMinimax(t *testing.T) {
 }
 
 func TestSeedNoAllocs(t *testing.T) {
-	sd := search.NewSeed(eval.Material{})
+	sd := seedsearch.New(eval.Material{})
 	ps := search.BenchPositions()
 	for i := range ps {
 		sd.Search(&ps[i], 4) // grow the stack
@@ -144,7 +149,7 @@ func TestSeedNoAllocs(t *testing.T) {
 func TestSeedConcurrent(t *testing.T) {
 	ps := randomPositions(5, 16)
 	want := make([]int, len(ps))
-	sd := search.NewSeed(eval.Material{})
+	sd := seedsearch.New(eval.Material{})
 	for i := range ps {
 		_, want[i], _ = sd.Search(&ps[i], 4)
 	}
@@ -152,7 +157,7 @@ func TestSeedConcurrent(t *testing.T) {
 	done := make(chan bool)
 	for g := range 4 {
 		go func() {
-			own := search.NewSeed(eval.Material{})
+			own := seedsearch.New(eval.Material{})
 			for i := range ps {
 				j := (i + g) % len(ps)
 				if _, s, _ := own.Search(&ps[j], 4); s != want[j] {
@@ -193,8 +198,8 @@ func (b boundedMaterial) Bounds(p *board.Position) (lo, hi int) {
 // as one that evaluates every leaf, and evaluates fewer.
 func TestSeedBoundsChangeNothing(t *testing.T) {
 	var nPlain, nBounded int
-	plain := search.NewSeed(countMaterial{&nPlain})
-	bounded := search.NewSeed(boundedMaterial{countMaterial{&nBounded}})
+	plain := seedsearch.New(countMaterial{&nPlain})
+	bounded := seedsearch.New(boundedMaterial{countMaterial{&nBounded}})
 	for _, p := range randomPositions(5, 200) {
 		for _, d := range []int{1, 2, 3, 4, 5} {
 			m1, s1, _ := plain.Search(&p, d)
@@ -213,7 +218,7 @@ func TestSeedBoundsChangeNothing(t *testing.T) {
 // BenchmarkSeedDepth4 measures the evolution's search: depth 4 with the
 // forced-move rule over the bench positions, material evaluation.
 func BenchmarkSeedDepth4(b *testing.B) {
-	sd := search.NewSeed(eval.Material{})
+	sd := seedsearch.New(eval.Material{})
 	ps := search.BenchPositions()
 	var nodes uint64
 	for b.Loop() {

@@ -2,7 +2,7 @@
 
 // prefetch_amd64.go: a software prefetch (PREFETCHT0) for the seed table,
 // whose probes are mostly cache misses.
-package search
+package seedsearch
 
 import "unsafe"
 
