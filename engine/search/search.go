@@ -11,6 +11,7 @@ package search
 import (
 	"context"
 	"errors"
+	"fmt"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
@@ -23,7 +24,7 @@ import (
 type Options struct {
 	Eval      NewEvaluator // makes each thread's evaluator; required
 	HashMB    int          // transposition table size in MiB; 0 means DefaultHashMB
-	Threads   int          // worker threads; 0 means 1
+	Threads   int          // worker threads; 0 means 1; more than MaxThreads is an error
 	Tablebase Tablebase    // endgame database, or nil
 	EGDB      EGDBPolicy   // when to consult Tablebase
 	// FixedDepth, when not nil, makes the search the Searcher runs in
@@ -178,6 +179,9 @@ func New(opts Options) (*Searcher, error) {
 	if opts.HashMB <= 0 {
 		opts.HashMB = DefaultHashMB
 	}
+	if opts.Threads > MaxThreads {
+		return nil, fmt.Errorf("search: %w", CheckThreads(opts.Threads))
+	}
 	opts.Threads = max(opts.Threads, 1)
 	tt, err := newTable(opts.HashMB, 0)
 	if err != nil {
@@ -216,11 +220,12 @@ func (s *Searcher) SetHashMB(mb int) error {
 	return nil
 }
 
-// SetThreads sets the number of worker threads.
+// SetThreads sets the number of worker threads (1 to MaxThreads: a
+// count outside is brought to the nearer end; callers check it first).
 func (s *Searcher) SetThreads(n int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.resize(max(n, 1))
+	s.resize(min(max(n, 1), MaxThreads))
 }
 
 func (s *Searcher) resize(n int) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"crown/engine/eval"
 	"crown/engine/search"
 )
 
@@ -33,5 +34,23 @@ func TestSizeBounds(t *testing.T) {
 		if (c.err == nil) != c.ok || c.err != nil && !strings.Contains(c.err.Error(), c.want) {
 			t.Errorf("%s: %v, want ok=%v %q", c.what, c.err, c.ok, c.want)
 		}
+	}
+}
+
+// TestSearcherThreadBound: New refuses more than MaxThreads threads, so a
+// caller that skipped the check still cannot allocate thousands of
+// workers, and SetThreads keeps to the bound.
+func TestSearcherThreadBound(t *testing.T) {
+	if _, err := search.New(search.Options{Eval: eval.NewMaterial, HashMB: 1, Threads: search.MaxThreads + 1}); err == nil ||
+		!strings.Contains(err.Error(), "got 257") {
+		t.Fatalf("New with %d threads: %v, want an error", search.MaxThreads+1, err)
+	}
+	s, err := search.New(search.Options{Eval: eval.NewMaterial, HashMB: 1, Threads: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.SetThreads(100000)
+	if n := s.Options().Threads; n != search.MaxThreads {
+		t.Fatalf("SetThreads(100000) gave %d threads, want %d", n, search.MaxThreads)
 	}
 }
