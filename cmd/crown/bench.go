@@ -30,7 +30,8 @@ type benchCmd struct {
 
 func (c *benchCmd) Run() error {
 	f := searchFlags{evalFlags: c.evalFlags, egdbFlags: c.egdbFlags, Threads: c.Threads, Hash: c.Hash, Mode: "full", Search: c.Search}
-	// material unless --eval: the pinned node count is material's.
+	// material unless --eval: the default pinned count is material's (nnue's is
+	// pinned too: engine/search/bench_test.go).
 	s, eg, _, err := f.searcher(c.EGDBPolicy, players.Material)
 	if err != nil {
 		return err
