@@ -647,25 +647,6 @@ func TestResignAndDraw(t *testing.T) {
 	}
 }
 
-func TestSessionsLimit(t *testing.T) {
-	srv, hs := newTestServer(t, Options{MaxSessions: 2})
-	a := openSession(t, srv, hs)
-	a.stream()
-	b := openSession(t, srv, hs)
-	b.post("/api/move", `{"move":"11-15"}`)
-	c := openSession(t, srv, hs) // drops b, which has no stream
-	if code := b.call("GET", "/api/state", "", nil); code != 404 {
-		t.Errorf("idle session kept: %d", code)
-	}
-	c.stream()
-	time.Sleep(50 * time.Millisecond) // let the stream subscribe
-	code, data := c.raw("POST", "/api/session", "{}", nil)
-	if code != 503 || !strings.Contains(string(data), "too many") {
-		t.Errorf("third page with two streaming: %d %s", code, data)
-	}
-	a.state()
-}
-
 func TestConcurrentClients(t *testing.T) {
 	srv, hs := newTestServer(t, Options{MaxSessions: 16})
 	var wg sync.WaitGroup

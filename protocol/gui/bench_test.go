@@ -1,8 +1,8 @@
 // bench_test.go measures what the issue bounds: the time from "analyse" to
 // the first search line on the event stream (bar: 200 ms), for a new page
-// (its searcher, made in the background when the page opens, may not be
-// ready yet: the benchmark asks at once) and for a page that has searched
-// before; and the server's own start (New plus the first page).
+// (its searcher is made by its first search: memory.go) and for a page
+// that has searched before; and the server's own start (New plus the
+// first page).
 package gui
 
 import (

@@ -1,10 +1,16 @@
 // events.go serves a session's Server-Sent Events stream (GET /api/events):
-// "state" when the stream opens and after crown moves, "info" per search iteration, "graph" per
-// evaluated position, "error" when a search cannot start. The stream ends
-// when the page goes away, which stops the session's search.
+// "state" when the stream opens and after crown moves, "info" per search
+// iteration, "graph" per evaluated position, "error" when a search cannot
+// start, and "closed" (with why) when the server ends the stream: the page
+// was closed to make room for a newer one, or a newer stream of the same
+// page replaced it. The stream ends when the page goes away, which stops
+// the session's search. The server's write timeout would cut a stream that
+// lives for hours, so the stream sets its own deadline before each write:
+// a client that stops reading is dropped after Timeouts.StreamWrite.
 package gui
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"time"
@@ -24,8 +30,17 @@ func (srv *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusInternalServerError, "streaming is not supported")
 		return
 	}
-	ch := s.subscribe()
-	defer s.unsubscribe(ch)
+	sb := s.subscribe()
+	if sb == nil {
+		httpError(w, http.StatusNotFound, "no such session (reload the page)")
+		return
+	}
+	defer s.unsubscribe(sb)
+	rc := http.NewResponseController(w)
+	// extend pushes the write deadline on; a server without write
+	// deadlines (ErrNotSupported) needs none.
+	extend := func() { rc.SetWriteDeadline(time.Now().Add(srv.timeouts.StreamWrite)) }
+	extend()
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
@@ -46,11 +61,19 @@ func (srv *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 			return
 		case <-srv.ctx.Done():
 			return
+		case <-sb.closed:
+			data, _ := json.Marshal(map[string]string{"error": sb.why})
+			extend()
+			fmt.Fprintf(w, "event: closed\ndata: %s\n\n", data)
+			flusher.Flush()
+			return
 		case <-tick.C:
+			extend()
 			if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
 				return
 			}
-		case ev := <-ch:
+		case ev := <-sb.ch:
+			extend()
 			if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", ev.name, ev.data); err != nil {
 				return
 			}

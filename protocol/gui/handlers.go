@@ -2,7 +2,8 @@
 // body before it takes the session's lock, then acts, and answers with the
 // session's state; a request that is malformed or not allowed now (an
 // illegal move, undo at the start) gets a 4xx with a message and changes
-// nothing.
+// nothing. A command that searches first reserves its searcher's memory
+// (memory.go): over the budget it is refused with 503.
 package gui
 
 import (
@@ -79,11 +80,7 @@ func (srv *Server) handleSession(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	s, err := srv.addSession()
-	if err != nil {
-		httpError(w, http.StatusServiceUnavailable, err.Error())
-		return
-	}
+	s := srv.addSession()
 	s.mu.Lock()
 	v := s.stateLocked()
 	s.mu.Unlock()
@@ -203,6 +200,9 @@ func (srv *Server) think(w http.ResponseWriter, r *http.Request, s *session) err
 	if err := readRequest(w, r, &set); err != nil {
 		return err
 	}
+	if err := srv.reserve(s, 0); err != nil {
+		return err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.clockFlagLocked(time.Now())
@@ -216,6 +216,9 @@ func (srv *Server) think(w http.ResponseWriter, r *http.Request, s *session) err
 func (srv *Server) analyse(w http.ResponseWriter, r *http.Request, s *session) error {
 	var set settings
 	if err := readRequest(w, r, &set); err != nil {
+		return err
+	}
+	if err := srv.reserve(s, 0); err != nil {
 		return err
 	}
 	s.mu.Lock()
@@ -235,6 +238,9 @@ const graphDepth = 8
 func (srv *Server) graph(w http.ResponseWriter, r *http.Request, s *session) error {
 	var set graphSettings
 	if err := readRequest(w, r, &set); err != nil {
+		return err
+	}
+	if err := srv.reserve(s, 0); err != nil {
 		return err
 	}
 	s.mu.Lock()
@@ -313,6 +319,9 @@ func (srv *Server) offerDraw(w http.ResponseWriter, r *http.Request, s *session)
 	if err := readRequest(w, r, &req); err != nil {
 		return err
 	}
+	if err := srv.reserve(s, 0); err != nil {
+		return err
+	}
 	s.mu.Lock()
 	if err := s.ongoingLocked(); err != nil {
 		s.mu.Unlock()
@@ -335,6 +344,10 @@ func (srv *Server) offerDraw(w http.ResponseWriter, r *http.Request, s *session)
 	}
 	s.searchMu.Unlock()
 	if searchErr != nil {
+		var se *statusError
+		if errors.As(searchErr, &se) {
+			return searchErr // over the memory budget, or the page closed
+		}
 		return &statusError{http.StatusInternalServerError, searchErr.Error()}
 	}
 	if r.Context().Err() != nil {

@@ -120,6 +120,13 @@ func (srv *Server) startMatch(w http.ResponseWriter, r *http.Request, s *session
 	if req.BPlayer > 0 {
 		bName = fmt.Sprintf("b: %s (%s)", srv.players[req.BPlayer-1].Label(), levelName(req.B))
 	}
+	extra := 0 // crown as b has a searcher of its own (memory.go)
+	if req.BPlayer == 0 {
+		extra = srv.searcherCostMB()
+	}
+	if err := srv.reserve(s, extra); err != nil {
+		return err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.analysing = false
@@ -241,21 +248,27 @@ func levelName(set settings) string {
 	return fmt.Sprintf("%d ms", set.MoveTimeMS)
 }
 
-// playerB seats player b: crown with its own searcher, or an engine of
-// --player (started now, closed by closeB) under b's level, which the
-// referee holds it to. newGame starts each game (a failure ends the match).
+// playerB seats player b: crown with its own searcher (granted its memory
+// for the match: closeB gives it back), or an engine of --player (started
+// now, closed by closeB) under b's level, which the referee holds it to.
+// newGame starts each game (a failure ends the match).
 func (s *session) playerB(req matchRequest) (seat referee.Seat, newGame func() error, closeB func(), err error) {
 	seat.Label = "b"
 	if req.BPlayer == 0 {
+		release, err := s.srv.grantExtra(s)
+		if err != nil {
+			return seat, nil, nil, err
+		}
 		sr, err := crownsearch.New(s.log)
 		if err == nil {
 			err = sr.Configure(s.srv.searchOptions(req.B.Evaluator))
 		}
 		if err != nil {
+			release()
 			return seat, nil, nil, err
 		}
 		seat.Mover = s.crownMover(sr, req.B)
-		return seat, func() error { sr.NewGame(); return nil }, func() {}, nil
+		return seat, func() error { sr.NewGame(); return nil }, release, nil
 	}
 	spec := s.srv.players[req.BPlayer-1]
 	lim := referee.Limits{Depth: req.B.Depth, MoveTime: time.Duration(req.B.MoveTimeMS) * time.Millisecond}

@@ -6,7 +6,14 @@
 // graph stream back as Server-Sent Events.
 //
 // server.go holds the Server: sessions, the shared book and endgame
-// database, and the routes.
+// database, and the routes. The open pages are capped (Options.MaxSessions);
+// a new page always opens: when the server is full the page unused the
+// longest is closed to make room, preferring one without an event stream
+// (a closed tab), then one that is not searching, so a forgotten tab or a
+// stale stream never locks a user out. The closed page's stream gets a
+// "closed" event saying why, and the page tells its user to reload.
+// Memory is bounded separately (memory.go), and the HTTP server's timeouts
+// are in httpserver.go.
 package gui
 
 import (
@@ -14,7 +21,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"sync"
@@ -33,12 +40,16 @@ import (
 // Options configure a Server.
 type Options struct {
 	Log zerolog.Logger
-	// MaxSessions bounds the open pages (each has a transposition table of
-	// HashMB); 0 means 8. When full, the longest-idle page without an event
-	// stream is dropped.
+	// MaxSessions bounds the open pages; 0 means 8. When full, the page
+	// unused the longest is closed (one without an event stream first).
 	MaxSessions int
-	HashMB      int      // per session; 0 means 64
-	Hosts       []string // host names accepted besides IP addresses and localhost
+	HashMB      int // per searcher (a page that searches); 0 means 64
+	// MemoryMB bounds the memory of all the pages' searchers together
+	// (memory.go); 0 means enough for a searcher in every page.
+	MemoryMB int
+	// Timeouts are HTTPServer's; zero fields take the defaults.
+	Timeouts Timeouts
+	Hosts    []string // host names accepted besides IP addresses and localhost
 	// NetFile is the network for evaluator nn (a file the user named on
 	// the command line); "" means the embedded network.
 	NetFile string
@@ -59,11 +70,18 @@ type Server struct {
 	book     *book.Book
 	egdb     prober           // nil when the database cannot be opened
 	endgame  *players.Endgame // closed by Close
+	timeouts Timeouts
 	ctx      context.Context
 	cancel   context.CancelFunc
 
-	mu       sync.Mutex
-	sessions map[string]*session
+	// mu guards the sessions and the memory budget (memory.go). Lock
+	// order: srv.mu, then a session's mu; no one holding a session's mu
+	// takes srv.mu.
+	mu        sync.Mutex
+	sessions  map[string]*session
+	memBudget int // MiB, for the searchers
+	memUsed   int // MiB granted
+	memFreed  int // MiB of searchers let go since the reaper's last round
 
 	searching atomic.Int32 // searches running, for tests and shutdown
 }
@@ -74,7 +92,11 @@ func New(o Options) (*Server, error) {
 	for i, h := range o.Hosts {
 		hosts[i] = strings.ToLower(strings.TrimSuffix(h, "."))
 	}
-	srv := &Server{log: o.Log, max: o.MaxSessions, hashMB: o.HashMB, hosts: hosts, netFile: o.NetFile, players: o.Players, sessions: map[string]*session{}}
+	if o.MemoryMB < 0 {
+		return nil, fmt.Errorf("memory %d MiB: want 0 (enough for every page) or more", o.MemoryMB)
+	}
+	srv := &Server{log: o.Log, max: o.MaxSessions, hashMB: o.HashMB, hosts: hosts, netFile: o.NetFile, players: o.Players,
+		sessions: map[string]*session{}, timeouts: o.Timeouts.withDefaults()}
 	if o.NetFile != "" {
 		if _, err := (players.Eval{Name: players.NN, Net: o.NetFile}).Factory(); err != nil {
 			return nil, err
@@ -99,7 +121,17 @@ func New(o Options) (*Server, error) {
 	} else if eg != nil {
 		srv.endgame, srv.egdb = eg, eg
 	}
+	srv.memBudget = o.MemoryMB
+	if srv.memBudget == 0 {
+		srv.memBudget = srv.max * srv.searcherCostMB()
+	}
+	if cost := srv.searcherCostMB(); srv.memBudget < cost {
+		srv.endgame.Close()
+		return nil, fmt.Errorf("memory %d MiB: less than one page's searcher (%d MiB: a %d MiB table and %d of its own)",
+			srv.memBudget, cost, srv.hashMB, cost-srv.hashMB)
+	}
 	srv.ctx, srv.cancel = context.WithCancel(context.Background())
+	go srv.reap()
 	return srv, nil
 }
 
@@ -157,34 +189,67 @@ func newSessionID() string {
 	return hex.EncodeToString(b[:])
 }
 
-// addSession opens a session, dropping the longest-idle page without an
-// event stream when the server is full.
-func (srv *Server) addSession() (*session, error) {
+// addSession opens a session, closing the page unused the longest when
+// the server is full. It allocates no searcher: the page gets one when it
+// first searches (memory.go).
+func (srv *Server) addSession() *session {
 	srv.mu.Lock()
 	defer srv.mu.Unlock()
-	if len(srv.sessions) >= srv.max {
-		var oldest *session
-		var at time.Time
-		for _, s := range srv.sessions {
-			s.mu.Lock()
-			idle, used := len(s.subs) == 0, s.lastUsed
-			s.mu.Unlock()
-			if idle && (oldest == nil || used.Before(at)) {
-				oldest, at = s, used
-			}
-		}
-		if oldest == nil {
-			return nil, errors.New("too many open pages: close one and reload")
-		}
-		oldest.mu.Lock()
-		oldest.stopLocked()
-		oldest.mu.Unlock()
-		delete(srv.sessions, oldest.id)
+	for len(srv.sessions) >= srv.max {
+		srv.dropLocked(srv.evicteeLocked(), fmt.Sprintf(
+			"this page was closed to make room for a newer one (crown gui serves %d pages at most, --sessions): reload it to go on", srv.max))
 	}
 	s := newSession(newSessionID(), srv)
 	srv.sessions[s.id] = s
-	go s.prepare()
-	return s, nil
+	return s
+}
+
+// evicteeLocked is the page to close when the server is full: the one
+// unused the longest among those without an event stream, else among those
+// not searching, else among all.
+func (srv *Server) evicteeLocked() *session {
+	rank := func(s *session) (int, time.Time) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		switch {
+		case len(s.subs) == 0:
+			return 0, s.lastUsed
+		case s.job == nil:
+			return 1, s.lastUsed
+		}
+		return 2, s.lastUsed
+	}
+	var best *session
+	var bestRank int
+	var bestUsed time.Time
+	for _, s := range srv.sessions {
+		r, used := rank(s)
+		if best == nil || r < bestRank || (r == bestRank && used.Before(bestUsed)) {
+			best, bestRank, bestUsed = s, r, used
+		}
+	}
+	return best
+}
+
+// dropLocked closes page s: its job stops, its streams end with a
+// "closed" event carrying why, its memory grant returns to the budget.
+func (srv *Server) dropLocked(s *session, why string) {
+	delete(srv.sessions, s.id)
+	s.mu.Lock()
+	s.dropped = true
+	s.analysing = false
+	s.stopLocked()
+	watched := len(s.subs) > 0
+	s.closeStreamsLocked(why)
+	s.mu.Unlock()
+	srv.releaseLocked(s)
+	// A page with a stream was someone's; one without (a closed tab, or a
+	// flood of POST /api/session) is not worth a line each.
+	lvl := zerolog.DebugLevel
+	if watched {
+		lvl = zerolog.InfoLevel
+	}
+	s.log.WithLevel(lvl).Msg("page closed to make room for a newer one")
 }
 
 // sessionOf finds the session named by the query parameter s, answering

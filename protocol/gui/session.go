@@ -1,11 +1,14 @@
 // session.go is one page's game and engine: the line shown, one searcher of
-// its own, at most one job (crown thinking on a move, infinite analysis,
+// its own (made when the page first searches, within the memory budget:
+// memory.go), at most one job (crown thinking on a move, infinite analysis,
 // the evaluation graph of the line, or a match: match.go), the game clock
-// (clock.go) and the event streams listening to it.
+// (clock.go) and its event stream.
 // A job runs on its own goroutine and reports through events; any change
 // of the position cancels it (analysis restarts on the new position), and
-// when the page's last event stream closes the job is stopped, so closing
-// the page stops its search.
+// when the page's event stream closes the job is stopped, so closing the
+// page stops its search. A page has one stream: a newer one (the browser
+// reconnecting while the server still holds the old connection) replaces
+// the older, which gets a "closed" event and ends.
 package gui
 
 import (
@@ -36,6 +39,14 @@ type event struct {
 	data []byte
 }
 
+// sub is an event stream: its events, and closed, closed (after why is
+// set) when the session ends the stream.
+type sub struct {
+	ch     chan event
+	closed chan struct{}
+	why    string
+}
+
 // job is a running search.
 type job struct {
 	kind    string
@@ -45,7 +56,8 @@ type job struct {
 }
 
 // session is one page's state. mu guards everything but the searcher,
-// which searchMu serializes (a job holds it while it searches).
+// which searchMu serializes (a job holds it while it searches), and
+// grantMB, which srv.mu guards.
 type session struct {
 	id  string
 	srv *Server
@@ -60,17 +72,20 @@ type session struct {
 	set       settings    // of the last go, analyse or graph
 	match     *matchState // the last match started, nil before
 	clock     *gameClock  // nil: the game is not timed
-	subs      map[chan event]struct{}
+	subs      map[*sub]struct{}
 	lastUsed  time.Time
+	dropped   bool // closed by the server: no longer in its sessions
 
 	searchMu sync.Mutex
-	searcher *crownsearch.Searcher // made on first use
+	searcher *crownsearch.Searcher // made on first use, nil when reclaimed
 	evalName string                // the searcher's evaluator
+
+	grantMB int // memory granted to the searcher (memory.go); srv.mu guards it
 }
 
 func newSession(id string, srv *Server) *session {
 	s := &session{id: id, srv: srv, log: srv.log.With().Str("session", id[:8]).Logger(),
-		line: newLine(board.Start()), subs: map[chan event]struct{}{}, lastUsed: time.Now()}
+		line: newLine(board.Start()), subs: map[*sub]struct{}{}, lastUsed: time.Now()}
 	s.set.check()
 	return s
 }
@@ -101,9 +116,9 @@ func (s *session) publishLocked(name string, v any) {
 		s.log.Error().Err(err).Str("event", name).Msg("encoding an event")
 		return
 	}
-	for ch := range s.subs {
+	for sb := range s.subs {
 		select {
-		case ch <- event{name, data}:
+		case sb.ch <- event{name, data}:
 		default:
 		}
 	}
@@ -115,26 +130,40 @@ func (s *session) publish(name string, v any) {
 	s.publishLocked(name, v)
 }
 
-// subscribe adds an event stream.
-func (s *session) subscribe() chan event {
-	ch := make(chan event, 1024)
+// subscribe adds an event stream, ending the page's older one; nil when
+// the page was closed meanwhile.
+func (s *session) subscribe() *sub {
+	sb := &sub{ch: make(chan event, 1024), closed: make(chan struct{})}
 	s.mu.Lock()
-	s.subs[ch] = struct{}{}
+	defer s.mu.Unlock()
+	if s.dropped {
+		return nil
+	}
+	s.closeStreamsLocked("this page opened a newer event stream, which replaces this one")
+	s.subs[sb] = struct{}{}
 	s.lastUsed = time.Now()
-	s.mu.Unlock()
-	return ch
+	return sb
 }
 
 // unsubscribe removes a stream; when it was the last, the page is gone:
 // its job stops.
-func (s *session) unsubscribe(ch chan event) {
+func (s *session) unsubscribe(sb *sub) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	delete(s.subs, ch)
+	delete(s.subs, sb)
 	s.lastUsed = time.Now()
 	if len(s.subs) == 0 {
 		s.analysing = false
 		s.stopLocked()
+	}
+}
+
+// closeStreamsLocked ends every stream with a "closed" event saying why.
+func (s *session) closeStreamsLocked(why string) {
+	for sb := range s.subs {
+		sb.why = why
+		close(sb.closed)
+		delete(s.subs, sb)
 	}
 }
 
@@ -202,27 +231,22 @@ func (s *session) runSearch(ctx context.Context, set settings, run func(context.
 	return run(ctx, sr)
 }
 
-// prepare makes the searcher while the page loads: its network and
-// transposition table take from a few to a few hundred milliseconds to set
-// up (the table's memory, on a loaded machine), which the first "analyse"
-// would otherwise wait for.
-func (s *session) prepare() {
-	s.searchMu.Lock()
-	defer s.searchMu.Unlock()
-	s.mu.Lock()
-	name := s.set.Evaluator
-	s.mu.Unlock()
-	if _, err := s.searcherFor(name); err != nil {
-		s.log.Warn().Err(err).Msg("preparing the searcher")
-	}
-}
-
-// searcherFor returns the session's searcher with evaluator name; called
-// with searchMu held.
+// searcherFor returns the session's searcher with evaluator name, making
+// it (within the memory budget) on first use or after it was reclaimed;
+// called with searchMu held. Making one takes a few milliseconds (measured
+// 6-15 ms with a 64 MiB table), which the page's first search waits for.
 func (s *session) searcherFor(name string) (protocol.Searcher, error) {
 	if s.searcher == nil {
+		srv := s.srv
+		if err := srv.grant(func() (bool, error) { return srv.sessionGrantLocked(s) }); err != nil {
+			return nil, err
+		}
 		sr, err := crownsearch.New(s.log)
 		if err != nil {
+			srv.mu.Lock()
+			srv.memUsed -= s.grantMB
+			s.grantMB = 0
+			srv.mu.Unlock()
 			return nil, err
 		}
 		s.searcher, s.evalName = sr, ""

@@ -438,6 +438,10 @@
       drawGraph();
     });
     es.addEventListener("error", (e) => { if (e.data) message(JSON.parse(e.data).error); });
+    // The server ended this page's stream (it closed the page to make room
+    // for a newer one, or a newer stream replaced this one): reconnecting
+    // would not help, the message says what to do.
+    es.addEventListener("closed", (e) => { es.close(); message(JSON.parse(e.data).error); });
   }
 
   // ---- controls ----
