@@ -29,6 +29,7 @@ func TestArgumentErrors(t *testing.T) {
 		{[]string{"selfplay", "--out", "x.smp", "--workers", "-1"}, "--workers: must be 0 (one per core) to 256, got -1"},
 		{[]string{"match", "--concurrency", "257"}, "--concurrency: must be 0 (one per core) to 256, got 257"},
 		{[]string{"play", "--hash", "-1"}, "--hash: must be at least 1 MiB, got -1"},
+		{[]string{"gui", "--hash", "0"}, "--hash: must be at least 1 MiB, got 0"},
 	} {
 		_, stderr, err := runCrown(t, "", c.args...)
 		var exit *exec.ExitError

@@ -33,7 +33,7 @@ type guiCmd struct {
 	Open     bool     `help:"Open the board in the default browser."`
 	Host     []string `name:"host" help:"Host names the browser may use besides IP addresses and localhost (for --addr on a named host)."`
 	Sessions int      `default:"8" help:"Open pages at most; when full, the page unused the longest is closed."`
-	Hash     int      `default:"64" help:"Transposition table per page that searches, MiB."`
+	Hash     int      `type:"hash" default:"64" help:"Transposition table per page that searches, MiB."`
 	Memory   int      `default:"0" help:"Memory of all the pages' searchers together, MiB (each takes --hash plus a few MiB); a search over it is refused. 0: enough for every page."`
 	Net      string   `type:"existingfile" help:"Network weight file for the nn evaluator (default: the embedded network)."`
 	Player   []string `help:"An engine a page may choose as player b of a match, as for crown match (hub:COMMAND ARGS,key=value,... or crown:...); repeatable." sep:"none"`

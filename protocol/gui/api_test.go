@@ -386,6 +386,8 @@ func TestBadRequests(t *testing.T) {
 	c.refuse("/api/go", `{"evaluator":"zzz"}`, 400, "evaluator")
 	c.refuse("/api/go", `{"movetime_ms":-1}`, 400, "movetime_ms")
 	c.refuse("/api/go", `{"depth":1000}`, 400, "depth")
+	c.refuse("/api/go", `{"skill":11}`, 400, "skill")
+	c.refuse("/api/go", `{"skill":-1}`, 400, "skill")
 	c.refuse("/api/resign", `{"side":"X"}`, 400, "side")
 	c.refuse("/api/new", `{"from":"moon"}`, 400, "want start")
 	c.refuse("/api/new", `{"from":"fen","fen":"X:W1:B2"}`, 400, "")
@@ -718,4 +720,29 @@ func TestNetFile(t *testing.T) {
 	}
 	c.post("/api/stop", "")
 	waitIdle(t, srv, 2*time.Second)
+}
+
+// TestThinkAtSkill: the play panel's strength reaches the searcher: at
+// skill 1 crown still plays a legal move, and the same position played
+// eight times from the start at skill 1 does not always give the same move
+// (full strength, the next check, always does).
+func TestThinkAtSkill(t *testing.T) {
+	c := newClient(t)
+	s := c.stream()
+	moves := map[int]map[string]bool{1: {}, 10: {}}
+	for _, skill := range []int{1, 10} {
+		for range 8 {
+			c.post("/api/new", `{"from":"fen","fen":"B:W18,19,21,23,24,26,29,30,31,32:B1,2,3,4,6,7,9,10,11,12"}`)
+			c.post("/api/go", fmt.Sprintf(`{"depth":4,"evaluator":"material","skill":%d}`, skill))
+			var after stateView
+			for after.Cur != 1 {
+				json.Unmarshal(s.next(t, "state", 10*time.Second).data, &after)
+			}
+			moves[skill][after.Moves[0]] = true
+			waitIdle(t, c.srv, 2*time.Second)
+		}
+	}
+	if len(moves[1]) < 2 || len(moves[10]) != 1 {
+		t.Fatalf("moves at skill 1 %v, at full strength %v", moves[1], moves[10])
+	}
 }

@@ -335,7 +335,7 @@ func (srv *Server) offerDraw(w http.ResponseWriter, r *http.Request, s *session)
 	var score int
 	var searchErr error
 	s.searchMu.Lock()
-	sr, err := s.searcherFor(set.Evaluator)
+	sr, err := s.searcherFor(set)
 	if err == nil {
 		res := sr.Search(r.Context(), protocol.Request{Game: g, Limits: protocol.Limits{Depth: drawDepth}, Mode: protocol.Analyze}, func(protocol.Info) {})
 		score = res.Score

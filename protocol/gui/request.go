@@ -16,6 +16,7 @@ import (
 	"slices"
 
 	"crown/engine/search"
+	"crown/protocol"
 	"crown/protocol/players"
 )
 
@@ -39,6 +40,15 @@ type settings struct {
 	Evaluator  string `json:"evaluator"`   // one of guiEvaluators; "" is engine mode's default
 	MoveTimeMS int    `json:"movetime_ms"` // time per move; 0 with depth 0 means 1000
 	Depth      int    `json:"depth"`       // fixed depth instead of time (0: none)
+	Skill      int    `json:"skill"`       // strength 1-10 for playing (0: full strength); analysis is always full
+}
+
+// skill is the playing strength of set (protocol.MaxSkill when not given).
+func (s settings) skill() int {
+	if s.Skill == 0 {
+		return protocol.MaxSkill
+	}
+	return s.Skill
 }
 
 func (s *settings) check() error {
@@ -50,6 +60,9 @@ func (s *settings) check() error {
 	}
 	if s.MoveTimeMS < 0 || s.MoveTimeMS > 600_000 {
 		return fmt.Errorf("movetime_ms %d: want 0-600000", s.MoveTimeMS)
+	}
+	if s.Skill < 0 || s.Skill > protocol.MaxSkill {
+		return fmt.Errorf("skill %d: want 1 (a beginner) to %d (full strength), or 0 for full", s.Skill, protocol.MaxSkill)
 	}
 	if s.Depth < 0 || s.Depth > search.MaxDepth {
 		return fmt.Errorf("depth %d: want 0-%d", s.Depth, search.MaxDepth)

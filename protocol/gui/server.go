@@ -173,9 +173,9 @@ func (srv *Server) Handler() http.Handler {
 
 // searchOptions are the engine options of a page's searcher for evaluator
 // name.
-func (srv *Server) searchOptions(name string) protocol.Options {
+func (srv *Server) searchOptions(name string, skill int) protocol.Options {
 	o := protocol.DefaultOptions()
-	o.Evaluator, o.HashMB = name, srv.hashMB
+	o.Evaluator, o.HashMB, o.Skill = name, srv.hashMB, skill
 	if name == players.NN {
 		o.NetFile = srv.netFile
 	}

@@ -14,6 +14,7 @@ package gui
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"sync"
 	"time"
 
@@ -78,7 +79,7 @@ type session struct {
 
 	searchMu sync.Mutex
 	searcher *crownsearch.Searcher // made on first use, nil when reclaimed
-	evalName string                // the searcher's evaluator
+	evalName string                // the searcher's evaluator and skill (configKey)
 
 	grantMB int // memory granted to the searcher (memory.go); srv.mu guards it
 }
@@ -221,7 +222,7 @@ func (s *session) runSearch(ctx context.Context, set settings, run func(context.
 	if ctx.Err() != nil {
 		return nil
 	}
-	sr, err := s.searcherFor(set.Evaluator)
+	sr, err := s.searcherFor(set)
 	if err != nil {
 		s.publish("error", map[string]string{"error": err.Error()})
 		return nil
@@ -235,7 +236,7 @@ func (s *session) runSearch(ctx context.Context, set settings, run func(context.
 // it (within the memory budget) on first use or after it was reclaimed;
 // called with searchMu held. Making one takes a few milliseconds (measured
 // 6-15 ms with a 64 MiB table), which the page's first search waits for.
-func (s *session) searcherFor(name string) (protocol.Searcher, error) {
+func (s *session) searcherFor(set settings) (protocol.Searcher, error) {
 	if s.searcher == nil {
 		srv := s.srv
 		if err := srv.grant(func() (bool, error) { return srv.sessionGrantLocked(s) }); err != nil {
@@ -251,14 +252,17 @@ func (s *session) searcherFor(name string) (protocol.Searcher, error) {
 		}
 		s.searcher, s.evalName = sr, ""
 	}
-	if name != s.evalName {
-		if err := s.searcher.Configure(s.srv.searchOptions(name)); err != nil {
+	if key := set.configKey(); key != s.evalName {
+		if err := s.searcher.Configure(s.srv.searchOptions(set.Evaluator, set.skill())); err != nil {
 			return nil, err
 		}
-		s.evalName = name
+		s.evalName = key
 	}
 	return s.searcher, nil
 }
+
+// configKey names the searcher configuration set asks for.
+func (set settings) configKey() string { return set.Evaluator + "/" + strconv.Itoa(set.skill()) }
 
 // limits are the search limits of set for a move.
 func (set settings) limits() protocol.Limits {

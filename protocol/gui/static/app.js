@@ -57,6 +57,7 @@
   function settings(evalID, levelID) {
     const lv = $(levelID || "sel-level").value;
     const s = { evaluator: $(evalID || "sel-eval").value };
+    if (!evalID) s.skill = +$("sel-skill").value; // the play panel's strength
     if (lv[0] === "d") s.depth = +lv.slice(1);
     else if (lv[0] === "t") s.movetime_ms = +lv.slice(1);
     // a game clock ("c300+3"): crown plays on its clock, set by setClock
