@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"runtime/debug"
 
+	"crown/nets/netinfo"
 	"crown/nets/nnue"
 	"crown/protocol/cluster"
 )
@@ -46,5 +47,5 @@ func crownVersion() string {
 
 // crownIdentity is what the cluster compares.
 func crownIdentity() cluster.Identity {
-	return cluster.Identity{Version: crownVersion(), Network: fmt.Sprintf("%08x", fsutilCRC(nnue.DefaultBytes()))}
+	return cluster.Identity{Version: crownVersion(), Network: fmt.Sprintf("%08x", netinfo.PayloadCRC(nnue.DefaultBytes()))}
 }

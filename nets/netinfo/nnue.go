@@ -1,23 +1,24 @@
-// net_nnue.go prints what `crown net info` shows for a trained network
-// (CROWNNET version 2, nets/nnue): shape, buckets, fixed-point scales, the
-// calibration to men, per-layer statistics and how it was made.
-package main
+// nnue.go describes a trained network (CROWNNET version 2, nets/nnue):
+// shape, buckets, fixed-point scales, the calibration to men, per-layer
+// statistics and how it was made.
+package netinfo
 
 import (
 	"fmt"
-	"os"
+	"io"
 	"text/tabwriter"
 
 	"crown/nets/nnue"
 )
 
-func nnueInfo(name string, data []byte) error {
+// NNUE describes the trained network in data, named name.
+func NNUE(w io.Writer, name string, data []byte) error {
 	q, err := nnue.Unmarshal(data)
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	a := q.Arch
-	out := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
+	out := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(out, "file\t%s (%d bytes, format version 2: trained network)\n", name, len(data))
 	fmt.Fprintf(out, "architecture\t%s\n", a)
 	fmt.Fprintf(out, "inputs\t120 binary, from the side to move's view (own/opponent men on 28 squares, kings on 32)\n")
@@ -38,11 +39,11 @@ func nnueInfo(name string, data []byte) error {
 	fmt.Fprintf(out, "quantization\tfirst layer int16 at %d (int16 accumulators on the search stack), activations 0..%d, hidden and output weights int16 at %d, biases int32 at %d\n",
 		nnue.W1Scale, nnue.QA, 1<<nnue.HiddenBits, nnue.OutScale)
 	fmt.Fprintf(out, "scale\t%.2f centi-men per logit (one man = %.3f logit)\n", q.Scale, 100/q.Scale)
-	fmt.Fprintf(out, "checksum\tcrc32c %08x of the payload\n", fsutilCRC(data))
+	fmt.Fprintf(out, "checksum\tcrc32c %08x of the payload\n", PayloadCRC(data))
 	fmt.Fprintf(out, "made by\t%s\n", q.Meta)
 	out.Flush()
-	fmt.Println()
-	out = tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(w)
+	out = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(out, "layer\tbucket\tcount\tmin\tmax\tmean\trms\t")
 	row := func(name string, b string, v []float64) {
 		s := stats(v)
@@ -67,9 +68,9 @@ func f64[T int16 | int32](s []T) []float64 {
 	return out
 }
 
-// fsutilCRC returns the CRC-32C of the payload stored in a sealed file's
+// PayloadCRC returns the CRC-32C of the payload stored in a sealed file's
 // header (engine/fsutil: bytes 16-19).
-func fsutilCRC(data []byte) uint32 {
+func PayloadCRC(data []byte) uint32 {
 	if len(data) < 20 {
 		return 0
 	}
