@@ -26,6 +26,7 @@ import (
 	"crown/engine/pdn"
 	"crown/engine/search"
 	"crown/protocol/players"
+	"crown/protocol/userfen"
 )
 
 type analyzeCmd struct {
@@ -117,7 +118,7 @@ func (c *analyzeCmd) run(in io.Reader, out io.Writer, log *zerolog.Logger) error
 		return fmt.Errorf("give --fen or --pdn, not both")
 	}
 	if c.FEN != nil {
-		if _, err := parseUserFEN(*c.FEN); err != nil {
+		if _, err := userfen.Parse(*c.FEN); err != nil {
 			return fmt.Errorf("--fen: %w", err)
 		}
 	}
@@ -154,7 +155,7 @@ func (c *analyzeCmd) run(in io.Reader, out io.Writer, log *zerolog.Logger) error
 func (c *analyzeCmd) produce(in io.Reader, jobs chan<- job) error {
 	switch {
 	case c.FEN != nil:
-		p, err := parseUserFEN(*c.FEN)
+		p, err := userfen.Parse(*c.FEN)
 		if err != nil {
 			return err
 		}
@@ -190,7 +191,7 @@ func readFENs(r io.Reader, jobs chan<- job) error {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		p, err := parseUserFEN(line)
+		p, err := userfen.Parse(line)
 		jobs <- job{pos: p, err: err, fenOrError: line}
 	}
 	return sc.Err()

@@ -17,6 +17,7 @@ import (
 
 	"crown/egdb"
 	"crown/engine/board"
+	"crown/protocol/userfen"
 )
 
 type egdbCmd struct {
@@ -97,7 +98,7 @@ type egdbProbeCmd struct {
 }
 
 func (c *egdbProbeCmd) Run() error {
-	p, err := parseUserFEN(c.FEN)
+	p, err := userfen.Parse(c.FEN)
 	if err != nil {
 		return err
 	}

@@ -1,14 +1,16 @@
 // fuzz_test.go fuzzes what a person types: play's moves and the FENs of
-// --fen options (parseUserFEN, resolveMove).
+// --fen options (userfen.Parse, resolveMove).
 package main
 
 import (
 	"strings"
 	"testing"
+
+	"crown/protocol/userfen"
 )
 
 // FuzzPlayInput checks the parsers of what a person types in `crown play`
-// and on the command line: parseUserFEN and resolveMove never panic, give
+// and on the command line: userfen.Parse and resolveMove never panic, give
 // a non-empty reason when they refuse, and a resolved move is legal and
 // resolves again from its own notation.
 func FuzzPlayInput(f *testing.F) {
@@ -20,7 +22,7 @@ func FuzzPlayInput(f *testing.F) {
 		f.Add(s.fen, s.move)
 	}
 	f.Fuzz(func(t *testing.T, fen, move string) {
-		p, err := parseUserFEN(fen)
+		p, err := userfen.Parse(fen)
 		if err != nil {
 			if err.Error() == "" {
 				t.Fatal("empty error")

@@ -20,6 +20,7 @@ import (
 	"crown/protocol"
 	"crown/protocol/crownsearch"
 	"crown/protocol/match"
+	"crown/protocol/userfen"
 )
 
 type playCmd struct {
@@ -76,7 +77,7 @@ func (c *playCmd) start() (board.Position, string, error) {
 	case c.FEN != "" && c.Ballot != 0:
 		return board.Position{}, "", fmt.Errorf("give --fen or --ballot, not both")
 	case c.FEN != "":
-		p, err := parseUserFEN(c.FEN)
+		p, err := userfen.Parse(c.FEN)
 		if err != nil {
 			return p, "", fmt.Errorf("--fen: %w", err)
 		}
