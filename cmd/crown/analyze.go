@@ -23,6 +23,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"crown/engine/board"
+	"crown/engine/fsutil"
 	"crown/engine/pdn"
 	"crown/engine/search"
 	"crown/protocol/players"
@@ -161,7 +162,7 @@ func (c *analyzeCmd) produce(in io.Reader, jobs chan<- job) error {
 		}
 		jobs <- job{pos: p}
 	case c.PDN != "":
-		f, err := os.Open(c.PDN)
+		f, _, err := fsutil.OpenRegular(c.PDN, fsutil.MaxFile)
 		if err != nil {
 			return err
 		}

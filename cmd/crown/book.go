@@ -5,11 +5,11 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"crown/book"
 	"crown/engine/board"
+	"crown/engine/fsutil"
 )
 
 type bookCmd struct {
@@ -100,7 +100,7 @@ func (c *bookImportCmd) Run() error {
 	if err != nil {
 		return err
 	}
-	f, err := os.Open(c.PDN)
+	f, _, err := fsutil.OpenRegular(c.PDN, fsutil.MaxFile)
 	if err != nil {
 		return err
 	}

@@ -70,7 +70,7 @@ func (c *evolveRateCmd) rateSpec(file string) (match.Spec, error) {
 		return crownSpec(append(common, "eval=material", "name=material")...)
 	}
 	name := "name=" + filepath.Base(file)
-	if data, err := os.ReadFile(file); err == nil && nets.IsEnsemble(data) {
+	if data, err := fsutil.ReadFile(file); err == nil && nets.IsEnsemble(data) {
 		return crownSpec(append(common, "ensemble="+file, "vote-seed=1", name)...)
 	}
 	return crownSpec(append(common, "eval=nn", "net="+file, name)...)

@@ -34,7 +34,7 @@ func (f netFile) read() (data []byte, name string, err error) {
 	if f.File == "" {
 		return nets.DefaultBytes(), "embedded default", nil
 	}
-	data, err = os.ReadFile(f.File)
+	data, err = fsutil.ReadFile(f.File)
 	return data, f.File, err
 }
 
@@ -89,7 +89,7 @@ type netImportCmd struct {
 }
 
 func (c *netImportCmd) Run() error {
-	data, err := os.ReadFile(c.JSON)
+	data, err := fsutil.ReadFile(c.JSON)
 	if err != nil {
 		return err
 	}

@@ -8,10 +8,10 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
+	"crown/engine/fsutil"
 	"crown/engine/search"
 	"crown/protocol/players"
 )
@@ -28,7 +28,7 @@ func opponentEval(spec string) (string, players.Eval, error) {
 	case players.NN:
 		return "nn (embedded)", players.Eval{Name: players.NN}, nil
 	}
-	data, err := os.ReadFile(spec)
+	data, err := fsutil.ReadFile(spec)
 	if err != nil {
 		return "", players.Eval{}, fmt.Errorf("player %q: not material, nn or a readable weight file: %w", spec, err)
 	}

@@ -18,6 +18,7 @@ import (
 
 	"crown/egdb"
 	"crown/engine/board"
+	"crown/engine/fsutil"
 	"crown/nets/selfplay"
 	"crown/protocol/cluster"
 	"crown/protocol/match"
@@ -61,7 +62,7 @@ func selfplayEngine(f players.Eval, hashMB int) (selfplay.Engine, [][]byte, erro
 		if w.file == "" {
 			continue
 		}
-		data, err := os.ReadFile(w.file)
+		data, err := fsutil.ReadFile(w.file)
 		if err != nil {
 			return en, nil, err
 		}

@@ -3,16 +3,14 @@
 // heuristics) is loaded.
 package fsutil
 
-import (
-	"fmt"
-	"os"
-)
+import "fmt"
 
-// Load reads path and decodes it with decode. Read errors come back as they
-// are (they already name the file); decoding errors are wrapped with the
-// path, so errors.Is still finds the decoder's sentinel.
+// Load reads path (a regular file of at most MaxFile bytes: ReadFile) and
+// decodes it with decode. Read errors come back as they are (they already
+// name the file); decoding errors are wrapped with the path, so errors.Is
+// still finds the decoder's sentinel.
 func Load[T any](path string, decode func([]byte) (T, error)) (T, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(path)
 	if err != nil {
 		var zero T
 		return zero, err

@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"os"
 
 	"github.com/klauspost/compress/zstd"
 )
@@ -83,9 +82,9 @@ func SaveGob(path, magic string, version uint32, v any) error {
 }
 
 // LoadGob reads a file written by SaveGob into v; its payload may be at
-// most MaxState bytes.
+// most MaxState bytes, and the file a regular one (ReadFile).
 func LoadGob(path, magic string, version uint32, v any) error {
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(path)
 	if err != nil {
 		return err
 	}

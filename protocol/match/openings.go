@@ -12,7 +12,6 @@ package match
 import (
 	_ "embed"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -20,6 +19,7 @@ import (
 
 	"crown/book"
 	"crown/engine/board"
+	"crown/engine/fsutil"
 	"crown/engine/pdn"
 )
 
@@ -78,7 +78,7 @@ func LoadOpenings(src string) ([]Opening, error) {
 		}
 		return firstPlies(n), nil
 	}
-	data, err := os.ReadFile(src)
+	data, err := fsutil.ReadFile(src)
 	if err != nil {
 		return nil, fmt.Errorf("openings: %w", err)
 	}

@@ -23,7 +23,6 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
-	"os"
 	"runtime"
 	"slices"
 	"strconv"
@@ -224,7 +223,7 @@ func (m *runner) resume() error {
 	if m.o.PDN == "" {
 		return nil
 	}
-	data, err := os.ReadFile(m.o.PDN)
+	data, err := fsutil.ReadFile(m.o.PDN)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}

@@ -67,7 +67,7 @@ func shipPlayer(ctx context.Context, s Spec, put func(context.Context, []byte) (
 		return p, localOnly(s.Text, s.Kind)
 	}
 	for key, path := range s.files() {
-		data, err := os.ReadFile(path)
+		data, err := fsutil.ReadFile(path)
 		if err != nil {
 			return p, fmt.Errorf("player %q: %s=: %w", s.Text, key, err)
 		}
