@@ -29,7 +29,7 @@ asks). Two protocols share the input, told apart by their command words.
 
 Hub protocol v2 (Scan's protocol.txt), English checkers:
   hub                      -> id, one param line per parameter, wait
-  set-param name=N value=V    hash threads evaluator net-file book book-file
+  set-param name=N value=V    hash threads skill evaluator net-file book book-file
                               egdb-dir egdb-policy egdb-cache egdb-pieces
                               pos-frame multipv move-overhead
   init                     -> ready
@@ -37,6 +37,7 @@ Hub protocol v2 (Scan's protocol.txt), English checkers:
   pos pos=P [moves="..."]     P: W/B then 32 of w b W B e, or a PDN FEN;
   pos fen=F | pos start       pydraughts' rotated frame is recognised
   level depth=N | nodes=N | move-time=S | [moves=N] time=S [inc=S] | infinite
+                              [handicap=0-3] (lidraughts' Scan: weaker play)
   go think|ponder|analyze  -> info depth= score=(men) nodes= time= nps= pv=
                               (each iteration, and each second of a long one;
                               analyze with multipv=N: N lines, multipv=k)
