@@ -1,43 +1,31 @@
 // evolve_gatournament.go implements `crown evolve ga-tournament`: seed 004's
-// comparison of heuristics, a loop of crown matches. Every heuristic plays
-// every other one (a round-robin) and every fixed opponent (material,
-// networks), each pairing over the same openings, each opening once with
-// each colour, all at one search depth; a pairing is the match
+// comparison of heuristics (package protocol/tournament), a loop of crown
+// matches; a pairing is the match
 //
 //	crown match --player crown:eval=features:E3Ph,weights=F,mode=seed,hash=16,egdb-policy=off \
 //	            --player crown:eval=material,mode=seed,hash=16,egdb-policy=off \
 //	            --depth 6 --openings (the drawn ballots) --movecap 100 --no-adjudicate
 //
-// and the table is engine/referee's round-robin ranking. Deterministic players from the start position would repeat
-// one game, so the openings are drawn from the ACF 3-move ballots. The
-// report ranks the heuristics by the seed's two classifications: points over
-// all games (2 for a win, 1 for a draw) and points over whole pairings (2 for
-// winning a pairing, 1 for tying it). Finished pairings are kept in a sealed
-// results file, so an interrupted tournament resumes where it stopped.
+// This file holds the flags, the participants they name and the progress
+// line.
 package main
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"math/rand/v2"
 	"os"
 	"os/signal"
 	"strconv"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/rs/zerolog"
 
-	"crown/engine/board"
 	"crown/engine/eval/features"
-	"crown/engine/fsutil"
-	"crown/engine/pdn"
-	"crown/engine/referee"
 	"crown/protocol/match"
 	"crown/protocol/players"
+	"crown/protocol/tournament"
 )
 
 type evolveGATournamentCmd struct {
@@ -61,24 +49,6 @@ type tourPlayer struct {
 	heuristic bool
 	eval      players.Eval
 }
-
-// pairing is a finished pairing, from A's point of view.
-type pairing struct {
-	A, B    string
-	W, D, L int
-	PDN     string // the pairing's games
-}
-
-// tourState is what the results file holds.
-type tourState struct {
-	Settings string // the options that decide the games; a resume must match
-	Pairings []pairing
-}
-
-const (
-	tourMagic   = "CRWNGATR"
-	tourVersion = 1
-)
 
 func (c *evolveGATournamentCmd) players() ([]tourPlayer, []tourPlayer, error) {
 	var hs, opps []tourPlayer
@@ -123,18 +93,21 @@ func (c *evolveGATournamentCmd) players() ([]tourPlayer, []tourPlayer, error) {
 }
 
 // spec is a participant as a crown match player.
-func (c *evolveGATournamentCmd) spec(p tourPlayer) (match.Spec, error) {
-	return crownSpec(append(evalItems(p.eval), modeItem(c.Mode), "hash="+strconv.Itoa(c.Hash), "egdb-policy=off", "name="+p.name)...)
+func (c *evolveGATournamentCmd) spec(p tourPlayer) (tournament.Player, error) {
+	s, err := crownSpec(append(evalItems(p.eval), modeItem(c.Mode), "hash="+strconv.Itoa(c.Hash), "egdb-policy=off", "name="+p.name)...)
+	return tournament.Player{Name: p.name, Spec: s}, err
 }
 
-// pickOpenings draws n openings of the pool with a seeded permutation.
-func pickOpenings(pool []match.Opening, n int, seed uint64) []match.Opening {
-	perm := rand.New(rand.NewPCG(seed, 0x746f7572)).Perm(len(pool))
-	ops := make([]match.Opening, n)
-	for i := range ops {
-		ops[i] = pool[perm[i%len(pool)]]
+// specs makes every participant a match player.
+func (c *evolveGATournamentCmd) specs(ps []tourPlayer) ([]tournament.Player, error) {
+	out := make([]tournament.Player, len(ps))
+	for i, p := range ps {
+		var err error
+		if out[i], err = c.spec(p); err != nil {
+			return nil, err
+		}
 	}
-	return ops
+	return out, nil
 }
 
 func (c *evolveGATournamentCmd) Run(log *zerolog.Logger) error {
@@ -149,150 +122,24 @@ func (c *evolveGATournamentCmd) Run(log *zerolog.Logger) error {
 	if err != nil {
 		return err
 	}
-	openings := pickOpenings(pool, c.Games/2, c.Seed)
-	names := make([]string, len(openings))
-	for i, o := range openings {
-		names[i] = o.Name
+	o := tournament.Options{
+		Pool: pool, Seed: c.Seed, Depth: c.Depth, Games: c.Games, MoveCap: c.MoveCap, Workers: c.Workers, Hang: aliasHang,
+		Settings: fmt.Sprintf("depth=%d mode=%s games=%d openings=%s seed=%d movecap=%d", c.Depth, c.Mode, c.Games, c.Openings, c.Seed, c.MoveCap),
+		Results:  c.Results, PDN: c.PDN, Log: log, MatchLog: runnerLog(log), Out: os.Stdout,
+		OnPairing: func(k, n int, a, b string) (func(match.Standing), func()) {
+			bar := newProgress()
+			return func(st match.Standing) {
+				bar.update(st.Games, c.Games, fmt.Sprintf("pairing %d/%d %s vs %s", k+1, n, a, b))
+			}, bar.clear
+		},
 	}
-	settings := fmt.Sprintf("depth=%d mode=%s games=%d openings=%s seed=%d movecap=%d", c.Depth, c.Mode, c.Games, c.Openings, c.Seed, c.MoveCap)
-
-	st := &tourState{Settings: settings}
-	if _, err := os.Stat(c.Results); err == nil {
-		if err := fsutil.LoadGob(c.Results, tourMagic, tourVersion, st); err != nil {
-			return fmt.Errorf("%s: %w", c.Results, err)
-		}
-		if st.Settings != settings {
-			return fmt.Errorf("%s holds a tournament with %q, not %q: choose another --results", c.Results, st.Settings, settings)
-		}
-		log.Info().Str("results", c.Results).Int("pairings", len(st.Pairings)).Msg("resuming")
+	if o.Heuristics, err = c.specs(hs); err != nil {
+		return err
 	}
-	done := map[[2]string]bool{}
-	for _, p := range st.Pairings {
-		done[[2]string{p.A, p.B}] = true
+	if o.Opponents, err = c.specs(opps); err != nil {
+		return err
 	}
-
-	var todo [][2]tourPlayer
-	for i := range hs {
-		for j := i + 1; j < len(hs); j++ {
-			todo = append(todo, [2]tourPlayer{hs[i], hs[j]})
-		}
-	}
-	for _, h := range hs {
-		for _, o := range opps {
-			todo = append(todo, [2]tourPlayer{h, o})
-		}
-	}
-
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	for k, pr := range todo {
-		if done[[2]string{pr[0].name, pr[1].name}] {
-			continue
-		}
-		a, err := c.spec(pr[0])
-		if err != nil {
-			return err
-		}
-		b, err := c.spec(pr[1])
-		if err != nil {
-			return err
-		}
-		bar := newProgress()
-		start := time.Now()
-		res, err := match.Run(ctx, match.Options{
-			A: a, B: b, Openings: openings, Limits: referee.Limits{Depth: c.Depth, Hang: aliasHang},
-			Rules: board.Rules{MoveCap: c.MoveCap}, Workers: c.Workers, BookOff: true, Log: runnerLog(log),
-			OnGame: func(_ match.Game, st match.Standing) {
-				bar.update(st.Games, c.Games, fmt.Sprintf("pairing %d/%d %s vs %s", k+1, len(todo), pr[0].name, pr[1].name))
-			},
-		})
-		bar.clear()
-		if err != nil {
-			return err
-		}
-		if ctx.Err() != nil || len(res.Games) < c.Games {
-			return errors.New("interrupted: finished pairings are kept in " + c.Results + "; run the same command to resume")
-		}
-		var recs []*pdn.Game
-		for _, g := range res.Games {
-			g.Record.SetTag("Event", "crown evolve ga-tournament "+settings)
-			recs = append(recs, g.Record)
-		}
-		var text strings.Builder
-		if err := pdn.WriteAll(&text, recs); err != nil {
-			return err
-		}
-		s := res.Standing.Summary
-		st.Pairings = append(st.Pairings, pairing{A: pr[0].name, B: pr[1].name, W: s.Wins, D: s.Draws, L: s.Losses, PDN: text.String()})
-		if err := fsutil.SaveGob(c.Results, tourMagic, tourVersion, st); err != nil {
-			return err
-		}
-		log.Info().Str("a", pr[0].name).Str("b", pr[1].name).Int("wins", s.Wins).Int("draws", s.Draws).Int("losses", s.Losses).
-			Float64("seconds", time.Since(start).Seconds()).Msg("pairing")
-	}
-	if c.PDN != "" {
-		var all strings.Builder
-		for _, p := range st.Pairings {
-			all.WriteString(p.PDN)
-		}
-		if err := fsutil.WriteAtomic(c.PDN, []byte(all.String())); err != nil {
-			return err
-		}
-	}
-	names2 := make([]string, len(hs))
-	for i, h := range hs {
-		names2[i] = h.name
-	}
-	oppNames := make([]string, len(opps))
-	for i, o := range opps {
-		oppNames[i] = o.name
-	}
-	writeTournament(os.Stdout, settings, names, names2, oppNames, st.Pairings)
-	return nil
-}
-
-// writeTournament prints the report as Markdown tables.
-func writeTournament(w io.Writer, settings string, openings, heuristics, opps []string, ps []pairing) {
-	fmt.Fprintf(w, "Settings: %s\n\nOpenings (each once with each colour): %s\n\n", settings, strings.Join(openings, "; "))
-	results := make([]referee.Pairing, len(ps))
-	for i, p := range ps {
-		results[i] = referee.Pairing{A: p.A, B: p.B, W: p.W, D: p.D, L: p.L}
-	}
-	find := func(a, b string) (referee.Pairing, bool) { return referee.FindPairing(results, a, b) }
-	fmt.Fprintf(w, "Round-robin: points of the row heuristic against the column (2 a win, 1 a draw, so at most twice the games):\n\n")
-	fmt.Fprintf(w, "| |%s|\n|---|%s\n", strings.Join(heuristics, "|"), strings.Repeat("---|", len(heuristics)))
-	for _, a := range heuristics {
-		fmt.Fprintf(w, "|%s|", a)
-		for _, b := range heuristics {
-			if p, ok := find(a, b); ok && a != b {
-				fmt.Fprintf(w, "%d|", 2*p.W+p.D)
-			} else {
-				fmt.Fprint(w, "-|")
-			}
-		}
-		fmt.Fprintln(w)
-	}
-	fmt.Fprintf(w, "\n| rank | heuristic | W | D | L | game points | pairings W-D-L | pairing points |\n|---|---|---|---|---|---|---|---|\n")
-	for i, s := range referee.RoundRobin(heuristics, results) {
-		fmt.Fprintf(w, "| %d | %s | %d | %d | %d | %d | %d-%d-%d | %d |\n", i+1, s.Name, s.W, s.D, s.L, s.GamePoints,
-			s.PairW, s.PairD, s.PairL, s.PairPoints)
-	}
-	if len(opps) == 0 {
-		return
-	}
-	fmt.Fprintf(w, "\nAgainst fixed opponents (W-D-L for the heuristic, score, Elo difference with 95%% interval):\n\n")
-	fmt.Fprintf(w, "| |%s|\n|---|%s\n", strings.Join(opps, "|"), strings.Repeat("---|", len(opps)))
-	for _, a := range heuristics {
-		fmt.Fprintf(w, "|%s|", a)
-		for _, b := range opps {
-			p, ok := find(a, b)
-			if !ok {
-				fmt.Fprint(w, "-|")
-				continue
-			}
-			s := referee.Summarise(p.W, p.D, p.L)
-			fmt.Fprintf(w, "%d-%d-%d, %.0f%%, %+.0f [%+.0f, %+.0f]|", p.W, p.D, p.L, 100*s.Score, s.Elo, s.EloLow, s.EloHigh)
-		}
-		fmt.Fprintln(w)
-	}
+	return tournament.Run(ctx, o)
 }
