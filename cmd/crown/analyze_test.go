@@ -13,6 +13,7 @@ import (
 
 	"crown/engine/board"
 	"crown/protocol"
+	"crown/protocol/analysis"
 	"crown/protocol/players"
 )
 
@@ -26,7 +27,7 @@ func TestAnalyzeStdinJSON(t *testing.T) {
 	}
 	var infos, bests, errs int
 	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
-		var l analysisLine
+		var l analysis.Line
 		if err := json.Unmarshal([]byte(line), &l); err != nil {
 			t.Fatalf("not JSON: %q", line)
 		}
@@ -59,7 +60,7 @@ func TestAnalyzeNodes(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-	var best analysisLine
+	var best analysis.Line
 	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &best); err != nil || best.Type != "best" {
 		t.Fatalf("last line %q: %v", lines[len(lines)-1], err)
 	}
@@ -114,17 +115,17 @@ func TestAnalyzeEGDB(t *testing.T) {
 			t.Fatal(err)
 		}
 		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
-		var best analysisLine
+		var best analysis.Line
 		if err := json.Unmarshal([]byte(lines[len(lines)-1]), &best); err != nil || best.Type != "best" {
 			t.Fatalf("%s %s: last line %q", tc.fen, tc.policy, lines[len(lines)-1])
 		}
 		if best.EGDB != tc.egdb {
 			t.Errorf("%s %s: egdb %q, want %q", tc.fen, tc.policy, best.EGDB, tc.egdb)
 		}
-		if got := scoreText(best.Score); tc.score != "" && got != tc.score {
+		if got := analysis.ScoreText(best.Score); tc.score != "" && got != tc.score {
 			t.Errorf("%s %s: score %s, want %s", tc.fen, tc.policy, got, tc.score)
 		}
-		if tc.egdb == "" && scoreText(best.Score) == "dbwin" {
+		if tc.egdb == "" && analysis.ScoreText(best.Score) == "dbwin" {
 			t.Errorf("%s %s: a database score with the database off", tc.fen, tc.policy)
 		}
 	}
@@ -150,9 +151,9 @@ func TestAnalyzeDefaultMatchesEngine(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, stderr)
 	}
-	var best analysisLine
+	var best analysis.Line
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		var l analysisLine
+		var l analysis.Line
 		if err := json.Unmarshal([]byte(line), &l); err != nil {
 			t.Fatalf("%q: %v", line, err)
 		}
@@ -233,10 +234,10 @@ func TestAnalyzeMultiPV(t *testing.T) {
 	if err := c.run(strings.NewReader(""), &out, &log); err != nil {
 		t.Fatal(err)
 	}
-	var infos []analysisLine
-	var best analysisLine
+	var infos []analysis.Line
+	var best analysis.Line
 	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
-		var l analysisLine
+		var l analysis.Line
 		if err := json.Unmarshal([]byte(line), &l); err != nil {
 			t.Fatalf("not JSON: %q", line)
 		}
