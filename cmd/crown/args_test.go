@@ -30,6 +30,13 @@ func TestArgumentErrors(t *testing.T) {
 		{[]string{"match", "--concurrency", "257"}, "--concurrency: must be 0 (one per core) to 256, got 257"},
 		{[]string{"play", "--hash", "-1"}, "--hash: must be at least 1 MiB, got -1"},
 		{[]string{"gui", "--hash", "0"}, "--hash: must be at least 1 MiB, got 0"},
+		// A block cache was not checked: 100000000 MiB ended in the Go
+		// runtime's "fatal error: out of memory" (status 2, a stack dump).
+		{[]string{"egdb", "probe", "--fen", "W:W32:B1", "--cache", "100000000"}, "--cache: must be at most"},
+		{[]string{"egdb", "probe", "--fen", "W:W32:B1", "--cache=-1"}, "--cache: must be 0 (the default) or more, got -1"},
+		{append(fen, "--egdb-cache", "100000000"), "--egdb-cache: must be at most"},
+		// Positions are held in memory: 2e9 took 5 GB in 10 s.
+		{[]string{"net", "bench", "--positions", "2000000000"}, "--positions"},
 	} {
 		_, stderr, err := runCrown(t, "", c.args...)
 		var exit *exec.ExitError

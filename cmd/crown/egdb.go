@@ -94,7 +94,7 @@ func (c *egdbBuildCmd) Run(log *zerolog.Logger) error {
 type egdbProbeCmd struct {
 	FEN   string `required:"" help:"Position as PDN FEN."`
 	Dir   string `type:"path" help:"Database directory (default: the per-user one if built (e.g. ~/.local/share/crown/egdb), else the embedded <=4-piece database)."`
-	Cache int    `default:"64" help:"Block cache in MiB."`
+	Cache int    `type:"cache" default:"64" help:"Block cache in MiB."`
 }
 
 func (c *egdbProbeCmd) Run() error {

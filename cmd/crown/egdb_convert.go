@@ -32,7 +32,7 @@ type egdbConvertCmd struct {
 	Eval     string        `help:"Evaluator of every player (default: nnue, as engine mode)."`
 	Net      string        `type:"path" help:"Network or weight file for --eval."`
 	Hash     int           `type:"hash" default:"16" help:"Transposition table per player in MiB."`
-	Cache    int           `default:"32" help:"Database block cache per player in MiB."`
+	Cache    int           `type:"cache" default:"32" help:"Database block cache per player in MiB."`
 	Verbose  bool          `help:"Print every game."`
 }
 

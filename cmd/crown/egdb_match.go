@@ -38,7 +38,7 @@ type egdbMatchCmd struct {
 	Movetime time.Duration `default:"50ms" help:"Time per move for both players."`
 	Openings int           `default:"0" help:"Use the first N ACF 3-move ballots (0: all 156); each is played twice."`
 	Workers  int           `type:"workers" default:"2" help:"Games played at once."`
-	Cache    int           `default:"64" help:"Block cache in MiB (each player with a database has its own)."`
+	Cache    int           `type:"cache" default:"64" help:"Block cache in MiB (each player with a database has its own)."`
 	PDN      string        `name:"pdn" type:"path" help:"Write the games to this PDN file (a rerun resumes from it)."`
 	Verbose  bool          `help:"Print every game."`
 }

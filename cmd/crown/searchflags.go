@@ -40,7 +40,7 @@ func (f evalFlags) factory(def string) (search.NewEvaluator, error) {
 // count; analyze: always, as engine mode).
 type egdbFlags struct {
 	EGDBDir    string `name:"egdb-dir" type:"path" help:"Endgame database directory (crown egdb build); default: the per-user one if built (e.g. ~/.local/share/crown/egdb), else the embedded <=4-piece database."`
-	EGDBCache  int    `name:"egdb-cache" default:"64" help:"Endgame database block cache in MiB."`
+	EGDBCache  int    `type:"cache" name:"egdb-cache" default:"64" help:"Endgame database block cache in MiB."`
 	EGDBPieces int    `name:"egdb-pieces" help:"Largest piece count to use from the database (0: all it has)."`
 }
 

@@ -3,7 +3,10 @@
 // match specs apply too: `type:"threads"` is a searcher's threads (1 to
 // search.MaxThreads), `type:"workers"` games, jobs or threads run at once
 // (0: one per core, up to search.MaxThreads), `type:"hash"` a
-// transposition table in MiB (1 to what the machine can hold). A value out
+// transposition table in MiB (1 to what the machine can hold),
+// `type:"cache"` an endgame database's block cache in MiB (0 for the
+// default, up to what the machine can hold: unchecked, 100000000 ended in
+// the Go runtime's fatal "out of memory"). A value out
 // of range stops the command before it allocates anything, with the flag
 // named: "--hash: must be at least 1 MiB, got -5". kong takes a word
 // starting with '-' for a flag; these flags take the next word as their
@@ -27,6 +30,7 @@ func sizeMappers() []kong.Option {
 		kong.NamedMapper("threads", sizeMapper(search.CheckThreads)),
 		kong.NamedMapper("workers", sizeMapper(search.CheckWorkers)),
 		kong.NamedMapper("hash", sizeMapper(search.CheckHashMiB)),
+		kong.NamedMapper("cache", sizeMapper(checkCacheMiB)),
 	}
 }
 
@@ -49,4 +53,16 @@ func (check sizeMapper) Decode(ctx *kong.DecodeContext, target reflect.Value) er
 	}
 	target.SetInt(int64(n))
 	return nil
+}
+
+// checkCacheMiB says whether a database block cache of mib MiB may be
+// asked for: 0 (the database's default) or a table size CheckHashMiB allows.
+func checkCacheMiB(mib int) error {
+	if mib < 0 {
+		return fmt.Errorf("must be 0 (the default) or more, got %d", mib)
+	}
+	if mib == 0 {
+		return nil
+	}
+	return search.CheckHashMiB(mib)
 }
