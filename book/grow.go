@@ -19,8 +19,11 @@ import (
 )
 
 // Scorer scores a position by search, from the side to move's point of view.
+// It stops when ctx is done and then reports ok false: the score is not
+// final and Grow does not keep it. (A Scorer without the context held an
+// interrupted build until its searches finished: at a high depth, never.)
 type Scorer interface {
-	Score(p *board.Position) int
+	Score(ctx context.Context, p *board.Position) (score int, ok bool)
 }
 
 // GrowOptions configure Grow.
@@ -203,8 +206,8 @@ func (b *Book) Grow(ctx context.Context, opt GrowOptions) error {
 				defer wg.Done()
 				for i := range next {
 					c := jobs[i].parent.Play(jobs[i].move)
-					jobs[i].score = -scorers[w].Score(&c)
-					jobs[i].done = true
+					s, ok := scorers[w].Score(ctx, &c)
+					jobs[i].score, jobs[i].done = -s, ok
 				}
 			}()
 		}

@@ -17,13 +17,13 @@ type fakeScorer struct {
 	after  int64
 }
 
-func (f fakeScorer) Score(p *board.Position) int {
+func (f fakeScorer) Score(_ context.Context, p *board.Position) (int, bool) {
 	if f.calls != nil && f.calls.Add(1) == f.after && f.cancel != nil {
 		f.cancel()
 	}
 	own, opp := p.Side, p.Side.Other()
 	v := 100*(len1(p.Men(own))-len1(p.Men(opp))) + 150*(len1(p.KingsOf(own))-len1(p.KingsOf(opp)))
-	return v + int(p.Hash%41) - 20
+	return v + int(p.Hash%41) - 20, true
 }
 
 func len1(b uint32) int {

@@ -8,6 +8,7 @@
 package book
 
 import (
+	"context"
 	"sync/atomic"
 
 	"crown/engine/board"
@@ -31,15 +32,16 @@ func NewSearchScorer(opts search.Options, lim search.Limits) (*SearchScorer, err
 	return &SearchScorer{s: s, lim: lim}, nil
 }
 
-// Score searches p from scratch and returns its value for the side to move.
-func (sc *SearchScorer) Score(p *board.Position) int {
+// Score searches p from scratch and returns its value for the side to move;
+// ok is false when ctx ended the search before its limits did.
+func (sc *SearchScorer) Score(ctx context.Context, p *board.Position) (int, bool) {
 	if !p.HasMoves() {
-		return -search.Win // the side to move has lost
+		return -search.Win, true // the side to move has lost
 	}
 	sc.s.Clear()
-	res := sc.s.Search(nil, sc.lim, *p, nil, nil)
+	res := sc.s.Search(ctx, sc.lim, *p, nil, nil)
 	sc.nodes.Add(res.Nodes)
-	return res.Score
+	return res.Score, ctx.Err() == nil
 }
 
 // Nodes returns the nodes searched so far by this scorer.

@@ -122,9 +122,9 @@ type countingScorer struct {
 	n     *atomic.Int64
 }
 
-func (s countingScorer) Score(p *board.Position) int {
+func (s countingScorer) Score(ctx context.Context, p *board.Position) (int, bool) {
 	s.n.Add(1)
-	return s.inner.Score(p)
+	return s.inner.Score(ctx, p)
 }
 
 // build loads or creates the book and grows it with one scorer per worker

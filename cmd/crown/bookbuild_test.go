@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/rs/zerolog"
 
@@ -27,11 +28,11 @@ type cancelScorer struct {
 	cancel func()
 }
 
-func (s cancelScorer) Score(p *board.Position) int {
+func (s cancelScorer) Score(ctx context.Context, p *board.Position) (int, bool) {
 	if s.n.Add(1) == s.after {
 		s.cancel()
 	}
-	return s.inner.Score(p)
+	return s.inner.Score(ctx, p)
 }
 
 func runBuild(t *testing.T, c *bookBuildCmd, ctx context.Context, wrap func(book.Scorer) book.Scorer) buildReport {
@@ -144,5 +145,34 @@ func TestBookBuildMergeMatch(t *testing.T) {
 		t.Fatalf("match output %q", out)
 	} else if _, err := fmt.Sscanf(out[i+2:], "%f book moves", &perGame); err != nil || perGame < 1 {
 		t.Fatalf("book side played %.1f book moves per game (%v): %q", perGame, err, out)
+	}
+}
+
+// TestBookBuildInterruptMidSearch: an interrupt ends the build within a
+// moment even while a leaf's search has far to go, and saves the file.
+// Before the leaf searches took the build's context, --depth 100000 (the
+// search's 100 plies) ignored SIGINT for the 10 minutes measured, and a
+// second SIGINT too.
+func TestBookBuildInterruptMidSearch(t *testing.T) {
+	c := &bookBuildCmd{Out: filepath.Join(t.TempDir(), "deep.book"), Depth: 100000, Rounds: 1, Batch: 1,
+		DepthWeight: 20, Hash: 1, NoEgdb: true}
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	done := make(chan buildReport, 1)
+	start := time.Now()
+	go func() { done <- runBuild(t, c, ctx, nil) }()
+	select {
+	case rep := <-done:
+		if rep.rounds != 0 {
+			t.Fatalf("the interrupted build completed %d rounds", rep.rounds)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatalf("book build still searching 5 s after an interrupt at 300 ms")
+	}
+	if el := time.Since(start); el > 2*time.Second {
+		t.Errorf("book build took %s to stop after an interrupt at 300 ms", el)
+	}
+	if _, err := os.Stat(c.Out); err != nil {
+		t.Errorf("the interrupted build saved no file: %v", err)
 	}
 }
