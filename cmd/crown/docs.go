@@ -64,6 +64,7 @@ var docsPages = map[string][]string{
 	"species versus":       {"species.md", "match.md"},
 	"selfplay":             {"training.md"},
 	"train":                {"training.md"},
+	"judge":                {"training.md"},
 	"serve":                {"cluster.md"},
 	"worker":               {"cluster.md"},
 }

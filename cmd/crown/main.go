@@ -32,6 +32,7 @@ type cli struct {
 	Serve    serveCmd    `cmd:"" help:"Run a cluster coordinator: job queue and results on disk, for crown worker processes and --cluster submitters."`
 	Worker   workerCmd   `cmd:"" help:"Run a coordinator's jobs on this machine's cores."`
 	CBHost   cbhostCmd   `cmd:"" name:"cbhost" hidden:"" help:"Serve a CheckerBoard engine library as a Hub engine on stdin/stdout (what crown match runs for a cb: player)."`
+	Judge    judgeCmd    `cmd:"" help:"Endgame-phase judgement: verdicts of an evaluator on labelled 7-16-piece positions (collect, label, select, measure)."`
 	Docs     docsCmd     `cmd:"" hidden:"" help:"Write documentation generated from this binary (docs/commands.md)."`
 }
 
