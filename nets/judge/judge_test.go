@@ -162,12 +162,38 @@ func TestMeasureTiny(t *testing.T) {
 	if res[1].ByBucket[Other.Name] == nil || res[1].ByBucket[Other.Name].Total() != n {
 		t.Errorf("3-4-piece positions should all be in bucket %q: %v", Other.Name, res[1].ByBucket)
 	}
+	if res[0].Proven.Total() != 0 {
+		t.Errorf("no record has scores, yet %d count as proven", res[0].Proven.Total())
+	}
+	// Give the lost positions a database loss as their deep score: the
+	// proven row counts exactly them.
+	losses := 0
+	for i := range set.Records {
+		if r := &set.Records[i]; r.Label == Loss {
+			r.Scores = []Score{{1000, -search.TablebaseWin}}
+			losses++
+		}
+	}
+	res, err = Measure(context.Background(), set, MeasureConfig{
+		Searchers: materialSearchers(t, db),
+		NewEval:   eval.NewMaterial,
+		Budgets:   []uint64{1000},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := res[0].Proven; p.Total() != losses || p.Row(Loss) != losses {
+		t.Errorf("proven: %d positions (%d lost), want the %d lost ones", p.Total(), p.Row(Loss), losses)
+	}
 	var b bytes.Buffer
 	if err := WriteTable(&b, "material", res); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "| material | search 1000 | all | "+strconv.Itoa(n)+" | 100.0 | 0.0 | 0.0 | 0.0 |") {
 		t.Errorf("table:\n%s", b.String())
+	}
+	if !strings.Contains(b.String(), "| material | search 1000 | proven | "+strconv.Itoa(losses)+" | 100.0 | 0.0 | - | - |") {
+		t.Errorf("table without the proven row:\n%s", b.String())
 	}
 }
 

@@ -215,7 +215,7 @@ func MeasureStability(set *Set) Stability {
 		}
 		st.Positions++
 		last := r.Scores[len(r.Scores)-1].Score
-		if search.IsWin(last) || search.IsTablebaseScore(last) {
+		if r.Proven() {
 			st.Decided++
 		}
 		agree := true

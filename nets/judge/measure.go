@@ -67,7 +67,22 @@ type Result struct {
 	Method   Method
 	ByBucket map[string]*Confusion
 	All      Confusion
-	Time     time.Duration
+	// Proven counts the positions whose label rests on a database win or
+	// loss, or a found win, at the labelling search's largest budget: the
+	// verdicts no evaluator's opinion went into (Record.Proven).
+	Proven Confusion
+	Time   time.Duration
+}
+
+// Proven reports whether r's label rests on a database win or loss or a
+// found win rather than on an evaluation (a database draw scores 0, like
+// an even evaluation, and does not count).
+func (r *Record) Proven() bool {
+	if len(r.Scores) == 0 {
+		return false
+	}
+	s := r.Scores[len(r.Scores)-1].Score
+	return search.IsWin(s) || search.IsTablebaseScore(s)
 }
 
 // MeasureConfig says what to measure.
@@ -144,6 +159,9 @@ func Measure(ctx context.Context, set *Set, cfg MeasureConfig) ([]Result, error)
 			}
 			res.ByBucket[b].Add(r.Label, v)
 			res.All.Add(r.Label, v)
+			if r.Proven() {
+				res.Proven.Add(r.Label, v)
+			}
 			if cfg.Progress != nil {
 				cfg.Progress(mi*len(recs)+ri+1, total)
 			}
@@ -164,7 +182,8 @@ func pct(a, b int) string {
 // WriteTable writes the results as a Markdown table: per method, a row per
 // bucket and one for all, with accuracy, the share of lost positions judged
 // drawn or better, of won ones judged drawn or worse, and of drawn ones
-// judged decided.
+// judged decided; then a row of the proven positions (Result.Proven), when
+// there are any.
 func WriteTable(w io.Writer, name string, results []Result) error {
 	var b strings.Builder
 	b.WriteString("| evaluator | judged by | pieces | positions | accuracy % | lost judged >= draw % | won judged <= draw % | drawn judged decided % |\n")
@@ -177,9 +196,16 @@ func WriteTable(w io.Writer, name string, results []Result) error {
 			}
 		}
 		rows = append(rows, "all")
+		if r.Proven.Total() > 0 {
+			rows = append(rows, "proven")
+		}
 		for _, bn := range rows {
 			c := &r.All
-			if bn != "all" {
+			switch bn {
+			case "all":
+			case "proven":
+				c = &r.Proven
+			default:
 				c = r.ByBucket[bn]
 			}
 			drawn := c.Row(Draw)
