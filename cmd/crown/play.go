@@ -49,6 +49,9 @@ func (c *playCmd) play(s protocol.Searcher, in io.Reader, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if c.Skill == 0 {
+		c.Skill = protocol.MaxSkill // not given (the flag's default is full strength too)
+	}
 	if c.Skill < 1 || c.Skill > protocol.MaxSkill {
 		return fmt.Errorf("--skill %d: want a level from 1 (a beginner) to %d (full strength)", c.Skill, protocol.MaxSkill)
 	}
