@@ -4,8 +4,8 @@
 // less far ahead (a node budget) and among the moves it has looked at it
 // sometimes prefers one that seems a little worse (a weighted draw among
 // the moves within a margin of the best, more likely the better they seem).
-// It never plays an illegal move, every move it plays was searched, and the
-// middle levels never give away a whole man on purpose: their margin is
+// It never plays an illegal move, every move it plays was searched, and
+// from level 3 up it never gives away a whole man on purpose: the margin is
 // below one man (100 search units). Weak levels leave the book and the
 // endgame database's root moves aside: those are a master's knowledge.
 package crownsearch
@@ -26,19 +26,23 @@ type skillLevel struct {
 }
 
 // skillLevels are levels 1 to MaxSkill-1 (MaxSkill is the full engine).
-// The node budgets step by about 3x, the margins from a tenth of a man up
-// to ten men; the values were set by hand and the resulting ladder is
-// measured by match in docs/levels.md (each level against the next).
+// A first ladder (nodes 10, 30, 100 ... 100,000 stepping by about 3x,
+// margins 1000 down to 10) measured steps from -89 to -288 Elo over a
+// range of 1,804 Elo (docs/levels.md); these values interpolate that
+// ladder's parameters (log of the nodes, margin and temp linear) at the
+// points where it reached the ratings of even steps of about 167 Elo from
+// 1,500 below full strength. The resulting ladder is measured by match in
+// docs/levels.md, each level against the next.
 var skillLevels = [protocol.MaxSkill - 1]skillLevel{
-	{nodes: 10, margin: 1000, temp: 300}, // 1: almost any move; sees captures one ply ahead
-	{nodes: 30, margin: 300, temp: 100},  // 2
-	{nodes: 100, margin: 150, temp: 50},  // 3
-	{nodes: 300, margin: 90, temp: 30},   // 4: from here on never a whole man away
-	{nodes: 1000, margin: 60, temp: 20},  // 5
-	{nodes: 3000, margin: 45, temp: 15},  // 6
-	{nodes: 10000, margin: 30, temp: 10}, // 7
-	{nodes: 30000, margin: 20, temp: 8},  // 8
-	{nodes: 100000, margin: 10, temp: 5}, // 9
+	{nodes: 90, margin: 165, temp: 55},  // 1: a beginner: may give away a man
+	{nodes: 210, margin: 110, temp: 36}, // 2
+	{nodes: 1000, margin: 60, temp: 20}, // 3: from here on never a whole man away
+	{nodes: 2200, margin: 49, temp: 16}, // 4
+	{nodes: 4500, margin: 40, temp: 13}, // 5
+	{nodes: 9000, margin: 31, temp: 10}, // 6
+	{nodes: 20000, margin: 24, temp: 9}, // 7
+	{nodes: 46000, margin: 16, temp: 7}, // 8
+	{nodes: 123000, margin: 8, temp: 4}, // 9
 }
 
 // handicapSkill maps lidraughts' Scan `level handicap=N` (0 none, 1-3 ever
