@@ -54,11 +54,12 @@ type Engine struct {
 	level     Level
 	cb        cbState
 
-	run     *running   // the search in progress, nil when idle
-	eof     bool       // the input has ended
-	pending []string   // lines that arrived during a search
-	events  chan event // progress and results of the running search
-	buf     []byte
+	run          *running   // the search in progress, nil when idle
+	eof          bool       // the input has ended
+	pending      []string   // lines that arrived during a search
+	pendingBytes int        // their total length (maxPendingBytes)
+	events       chan event // progress and results of the running search
+	buf          []byte
 }
 
 // DefaultOverhead is the time per move reserved for work outside the
@@ -74,6 +75,15 @@ const DefaultOverhead = 3 * time.Millisecond
 // maxLineBytes bounds one input line; longer lines are dropped with an
 // error (a game record of a few hundred moves is far smaller).
 const maxLineBytes = 1 << 20
+
+// maxPendingBytes and maxPendingLines bound the commands waiting for a
+// search to finish. A client needs a handful (pos, level, go); without a
+// bound, 1 GB of lines sent during `level infinite` took 1.5 GB of memory.
+// A command over either bound is dropped with an error line.
+const (
+	maxPendingBytes = 16 << 20
+	maxPendingLines = 4096
+)
 
 // New makes an engine that writes protocol lines to out and logs to log.
 func New(s Searcher, out io.Writer, id ID, log zerolog.Logger) *Engine {
@@ -118,6 +128,7 @@ func (e *Engine) Run(in io.Reader) error {
 		if e.run == nil && len(e.pending) > 0 {
 			text := e.pending[0]
 			e.pending = e.pending[1:]
+			e.pendingBytes -= len(text)
 			if e.dispatch(text) {
 				return nil
 			}
@@ -141,7 +152,7 @@ func (e *Engine) Run(in io.Reader) error {
 				continue
 			}
 			if e.run != nil && !duringSearch(in.text) {
-				e.pending = append(e.pending, in.text)
+				e.queue(in.text)
 				continue
 			}
 			if e.dispatch(in.text) {
@@ -151,6 +162,19 @@ func (e *Engine) Run(in io.Reader) error {
 			e.onEvent(ev)
 		}
 	}
+}
+
+// queue keeps a line for after the search, or drops it with an error
+// line when too much is waiting already.
+func (e *Engine) queue(text string) {
+	if len(e.pending) >= maxPendingLines || e.pendingBytes+len(text) > maxPendingBytes {
+		w, _ := firstWord(text)
+		e.sendError(fmt.Sprintf("%s dropped: %d commands (%d bytes) already wait for the search to finish; send stop or wait for done",
+			Quote(w), len(e.pending), e.pendingBytes))
+		return
+	}
+	e.pending = append(e.pending, text)
+	e.pendingBytes += len(text)
 }
 
 // duringSearch reports whether a line is handled at once while searching.
