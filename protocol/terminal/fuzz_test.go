@@ -1,6 +1,6 @@
 // fuzz_test.go fuzzes what a person types: play's moves and the FENs of
 // --fen options (userfen.Parse, resolveMove).
-package main
+package terminal
 
 import (
 	"strings"

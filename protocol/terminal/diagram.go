@@ -1,8 +1,8 @@
-// diagram.go draws a position as a Unicode board for `crown play`: the
+// diagram.go draws a position as a Unicode board for the terminal game: the
 // dark squares show their number when empty (so a newcomer can read the
 // squares to type) and a piece otherwise; the player's own side is at the
 // bottom.
-package main
+package terminal
 
 import (
 	"fmt"

@@ -1,14 +1,17 @@
-// playsession.go is the game loop of `crown play`: it shows the board,
-// reads the player's moves and commands from a reader, lets crown answer
-// through a protocol.Searcher (the same search, book and endgame database
-// as engine mode), and writes everything to a writer, so a test can play a
-// whole scripted game.
+// Package terminal is the game of `crown play` in a terminal, beside the
+// browser board of protocol/gui: it shows the board, reads the player's
+// moves and commands from a reader, lets crown answer through a
+// protocol.Searcher (the same search, book and endgame database as engine
+// mode), and writes everything to a writer, so a test can play a whole
+// scripted game.
 //
 // Moves are typed in standard notation: 11-15, a capture by its from and to
 // squares (15x24, also 15-24), the full path (1x10x19), or any unique
 // prefix of a legal move's notation (with one legal move from 23, "23"
 // plays it). Commands: undo, hint, save FILE, moves, board, help, quit.
-package main
+//
+// session.go holds the options, Play and the game loop.
+package terminal
 
 import (
 	"bufio"
@@ -21,9 +24,30 @@ import (
 
 	"crown/engine/board"
 	"crown/engine/pdn"
-	"crown/engine/search"
 	"crown/protocol"
 )
+
+// Options configure Play.
+type Options struct {
+	Searcher protocol.Searcher // crown's side, configured
+	In       io.Reader         // the player's lines
+	Out      io.Writer         // the board and crown's answers
+	Human    board.Color       // the player's colour
+	Start    board.Position    // the position to play from
+	Opened   string            // how the game started ("start position"), for the messages and PDN tags
+	Limits   protocol.Limits   // crown's search per move (and per hint)
+}
+
+// Play plays one game until quit or the end of input.
+func Play(o Options) error {
+	sc := bufio.NewScanner(o.In)
+	sc.Buffer(make([]byte, 4096), 1<<16)
+	ps := &playSession{
+		s: o.Searcher, in: sc, out: o.Out, human: o.Human, opened: o.Opened,
+		game: board.NewGame(o.Start, board.Rules{}), limits: o.Limits,
+	}
+	return ps.run()
+}
 
 // playSession is one game against crown.
 type playSession struct {
@@ -209,87 +233,4 @@ func (ps *playSession) show() {
 		who = "you"
 	}
 	fmt.Fprintf(ps.out, "%s to move (%s).\n", colourName(p.Side), who)
-}
-
-// resolveMove reads the player's move text: anything ParseMove accepts,
-// or a unique prefix of a legal move's notation (a square number typed in
-// full, so "1" never means 11).
-func resolveMove(p *board.Position, text string) (board.Move, error) {
-	t := strings.ToLower(strings.ReplaceAll(text, " ", ""))
-	if t == "" {
-		return board.Move{}, fmt.Errorf("no move given")
-	}
-	if m, err := p.ParseMove(t); err == nil {
-		return m, nil
-	}
-	var found []board.Move
-	for _, m := range p.LegalMoves() {
-		for _, form := range []string{p.Notation(m), m.PathString(), m.HubString()} {
-			if strings.HasPrefix(form, t) && (len(form) == len(t) || !isDigit(form[len(t)]) || !isDigit(t[len(t)-1])) {
-				found = append(found, m)
-				break
-			}
-		}
-	}
-	switch {
-	case len(found) == 1:
-		return found[0], nil
-	case len(found) > 1:
-		var list []string
-		for _, m := range found {
-			list = append(list, p.Notation(m))
-		}
-		return board.Move{}, fmt.Errorf("%q could be %s: type more", text, strings.Join(list, " or "))
-	}
-	return board.Move{}, fmt.Errorf("%q is not a legal move here", text)
-}
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
-// legalFirst is pv's first move when it is legal in p.
-func legalFirst(p *board.Position, pv []board.Move) (board.Move, bool) {
-	if len(pv) == 0 {
-		return board.Move{}, false
-	}
-	for _, m := range p.LegalMoves() {
-		if m == pv[0] {
-			return m, true
-		}
-	}
-	return board.Move{}, false
-}
-
-// describe is a search result's note: book, database, or score in men and
-// depth, from the point of view of the side it is for ("for crown").
-func describe(r protocol.Result, forWhom string) string {
-	switch r.Source {
-	case protocol.SourceBook:
-		return " (opening book)"
-	case protocol.SourceEGDB:
-		return " (endgame database, score " + protocol.MenScore(r.Score) + " " + forWhom + ")"
-	}
-	if search.IsWin(r.Score) {
-		if r.Score > 0 {
-			return fmt.Sprintf(" (a win in %d plies %s)", search.WinIn(r.Score), forWhom)
-		}
-		return fmt.Sprintf(" (a loss in %d plies %s)", -search.WinIn(r.Score), forWhom)
-	}
-	return fmt.Sprintf(" (score %+.2f men %s, depth %d)", float64(r.Score)/search.ManValue, forWhom, r.Depth)
-}
-
-func colourName(c board.Color) string {
-	if c == board.Black {
-		return "Black"
-	}
-	return "White"
-}
-
-func resultText(r board.Result) string {
-	switch r {
-	case board.BlackWins:
-		return "Black wins"
-	case board.WhiteWins:
-		return "White wins"
-	}
-	return "draw"
 }
