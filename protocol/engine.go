@@ -77,9 +77,12 @@ const DefaultOverhead = 3 * time.Millisecond
 const maxLineBytes = 1 << 20
 
 // maxPendingBytes and maxPendingLines bound the commands waiting for a
-// search to finish. A client needs a handful (pos, level, go); without a
-// bound, 1 GB of lines sent during `level infinite` took 1.5 GB of memory.
-// A command over either bound is dropped with an error line.
+// search to finish. Without a bound, 1 GB of lines sent during `level
+// infinite` took 1.5 GB of memory. When the queue is full during a search
+// that ends by itself, the engine stops reading its input until the search
+// is over (a piped script of many searches loses nothing); during a search
+// only the client can end (infinite, pondering), it must go on reading to
+// see stop, so a command over either bound is dropped with an error line.
 const (
 	maxPendingBytes = 16 << 20
 	maxPendingLines = 4096
@@ -137,8 +140,12 @@ func (e *Engine) Run(in io.Reader) error {
 		if e.run == nil && e.eof {
 			return nil
 		}
+		input := lines
+		if e.run != nil && e.queueFull() && !e.run.unbounded() {
+			input = nil // back-pressure: the search ends by itself
+		}
 		select {
-		case in, ok := <-lines:
+		case in, ok := <-input:
 			if !ok {
 				e.log.Debug().Msg("end of input")
 				lines, e.eof = nil, true
@@ -175,6 +182,11 @@ func (e *Engine) queue(text string) {
 	}
 	e.pending = append(e.pending, text)
 	e.pendingBytes += len(text)
+}
+
+// queueFull reports whether the queue might not take another line.
+func (e *Engine) queueFull() bool {
+	return len(e.pending) >= maxPendingLines || e.pendingBytes+maxLineBytes > maxPendingBytes
 }
 
 // duringSearch reports whether a line is handled at once while searching.

@@ -47,3 +47,32 @@ func TestPendingQueueBounded(t *testing.T) {
 		t.Fatalf("pos after the flood not applied: %s", got.FEN())
 	}
 }
+
+// TestPendingQueueBackPressure: during a search that ends by itself, a
+// client sending more than the queue holds is not refused: the engine stops
+// reading until the search is over, and every command runs (a piped script
+// of 20000 searches lost 17154 of them to the bound before this).
+func TestPendingQueueBackPressure(t *testing.T) {
+	m := protocoltest.NewMock()
+	s := protocoltest.NewSession(t, m)
+	defer s.Close()
+	s.Send("pos start", "level depth=100", "go think") // about 200 ms
+	big := "new-game " + strings.Repeat("x", 1<<20-100)
+	for range 20 {
+		s.Send(big)
+	}
+	s.Send("ping")
+	for {
+		l := s.NextLine()
+		if l.Cmd == "error" {
+			t.Fatalf("a command was refused during a bounded search: %v", l.Args)
+		}
+		if l.Cmd == "pong" {
+			break
+		}
+	}
+	s.Sync()
+	if n := m.NewGames(); n != 20 {
+		t.Fatalf("%d of 20 new-game commands ran", n)
+	}
+}
