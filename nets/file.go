@@ -116,6 +116,19 @@ func fileCRC(header, payload []byte) uint32 {
 	return crc32.Update(c, crcTable, payload)
 }
 
+// wrongMagic says that a file does not start with the weight file's magic.
+// Another crown file's magic (capitals, such as CRWNBOOK) is named; other
+// bytes are not quoted: the message reaches engine mode's client, and the
+// file may be anything the user can read (net-file=/etc/passwd).
+func wrongMagic(head []byte) string {
+	for _, c := range head {
+		if c < 'A' || c > 'Z' {
+			return fmt.Sprintf("does not start with %q", fileMagic)
+		}
+	}
+	return fmt.Sprintf("starts with %q, not %q", head, fileMagic)
+}
+
 // ReadHeader decodes and checks the header of a weight file: magic, version,
 // and that the file is as long as the header says.
 func ReadHeader(data []byte) (Header, error) {
@@ -127,7 +140,7 @@ func ReadHeader(data []byte) (Header, error) {
 		return h, fmt.Errorf("%w: %d bytes without the %q magic", ErrNotNet, len(data), fileMagic)
 	}
 	if string(data[:len(fileMagic)]) != fileMagic {
-		return h, fmt.Errorf("%w: starts with %q, not %q", ErrNotNet, data[:len(fileMagic)], fileMagic)
+		return h, fmt.Errorf("%w: %s", ErrNotNet, wrongMagic(data[:len(fileMagic)]))
 	}
 	if len(data) < headerSize {
 		return h, fmt.Errorf("%w: %d bytes, the header alone is %d", ErrTruncated, len(data), headerSize)

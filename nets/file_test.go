@@ -104,7 +104,7 @@ func TestCorruptFiles(t *testing.T) {
 		want error
 		msg  string
 	}{
-		{"text file", []byte("hello, this is not a network at all"), ErrNotNet, "starts with"},
+		{"text file", []byte("hello, this is not a network at all"), ErrNotNet, "does not start with"},
 		{"empty", nil, ErrNotNet, "magic"},
 		{"book file", edit(func(d []byte) []byte { copy(d, "CRWNBOOK"); return d }), ErrNotNet, "CRWNBOOK"},
 		{"magic prefix", []byte("CROWN"), ErrTruncated, "header"},
@@ -156,6 +156,11 @@ func TestCorruptFiles(t *testing.T) {
 		if !strings.Contains(err.Error(), c.msg) {
 			t.Errorf("%s: message %q does not say %q", c.name, err, c.msg)
 		}
+	}
+	// A file that is not crown's is not quoted: engine mode sends the
+	// message to the client, and net-file=/etc/passwd echoed "root:x:0".
+	if _, err := Unmarshal([]byte("root:x:0:0:root:/root:/bin/bash\n")); !errors.Is(err, ErrNotNet) || strings.Contains(err.Error(), "root") {
+		t.Errorf("/etc/passwd: %v: want ErrNotNet without the file's bytes", err)
 	}
 	if _, err := UnmarshalArch(good, Plain); !errors.Is(err, ErrArch) || !strings.Contains(err.Error(), "holds a spatial network, want plain") {
 		t.Errorf("wrong architecture requested: %v", err)
