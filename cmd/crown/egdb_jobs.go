@@ -21,11 +21,11 @@ import (
 
 // pairJobs implements egdb.PairRunner with a job runner.
 type pairJobs struct {
-	r      jobRunner
+	r      cluster.Runner
 	shared map[string]bool // checksums already put
 }
 
-func newPairJobs(r jobRunner) *pairJobs { return &pairJobs{r: r, shared: map[string]bool{}} }
+func newPairJobs(r cluster.Runner) *pairJobs { return &pairJobs{r: r, shared: map[string]bool{}} }
 
 // SolvePairs implements egdb.PairRunner.
 func (p *pairJobs) SolvePairs(ctx context.Context, jobs []egdb.PairJob, files map[string]string, done func(*egdb.SolvedPair) error) error {

@@ -4,16 +4,13 @@
 package main
 
 import (
-	"context"
-
-	"crown/nets/selfplay"
 	"crown/protocol/cluster"
 	"crown/protocol/match"
+	"crown/protocol/selfplayjob"
 )
 
-// Job kinds.
+// Job kinds beside protocol/selfplayjob.Kind and protocol/match.JobKind.
 const (
-	kindSelfplay = "selfplay"  // a chunk of self-play games (nets/selfplay.Chunk) -> their games
 	kindEgdbPair = "egdb-pair" // a database pair to solve (egdb.PairJob) -> its files (egdb.PairOutput)
 )
 
@@ -21,12 +18,8 @@ const (
 // games need (searchers, the endgame database) for the life of the process,
 // eg a database build's state (nil: no egdb-pair jobs here) and mg (nil:
 // no match games) the match players a worker keeps between games.
-func jobHandlers(sp *selfplayEngines, eg *egdbWorker, mg *match.Games) cluster.Handlers {
-	h := cluster.Handlers{
-		kindSelfplay: func(ctx context.Context, job cluster.Job, files cluster.Files) ([]byte, error) {
-			return selfplay.PlayJob(ctx, sp.forJob(files), job.Input)
-		},
-	}
+func jobHandlers(sp *selfplayjob.Engines, eg *egdbWorker, mg *match.Games) cluster.Handlers {
+	h := cluster.Handlers{selfplayjob.Kind: sp.Handler()}
 	if eg != nil {
 		h[kindEgdbPair] = eg.solve
 	}

@@ -1,6 +1,6 @@
 // jobs.go chooses where a command's jobs run: in this process on all cores
 // (the default, as before jobs existed), or, with --cluster URL, on the
-// workers of a coordinator (crown serve). Both are a jobRunner, so a
+// workers of a coordinator (crown serve). Both are a cluster.Runner, so a
 // command has one code path; the flags to reach a coordinator are shared
 // by every command that can submit work.
 package main
@@ -12,13 +12,6 @@ import (
 
 	"crown/protocol/cluster"
 )
-
-// jobRunner runs a batch of jobs: *cluster.Local or *cluster.Client.
-type jobRunner interface {
-	Run(ctx context.Context, batch string, jobs []cluster.Job, onResult func(cluster.Result) error) error
-	PutFile(ctx context.Context, data []byte) (string, error)
-	File(ctx context.Context, name string) ([]byte, error)
-}
 
 // clusterFlags reach a coordinator.
 type clusterFlags struct {
@@ -36,7 +29,7 @@ func (f clusterFlags) connectOptions(log zerolog.Logger) cluster.ConnectOptions 
 
 // runner is the coordinator's client with --cluster, else local; close
 // releases it.
-func (f clusterFlags) runner(ctx context.Context, log zerolog.Logger, local *cluster.Local) (r jobRunner, close func(), err error) {
+func (f clusterFlags) runner(ctx context.Context, log zerolog.Logger, local *cluster.Local) (r cluster.Runner, close func(), err error) {
 	if f.Cluster == "" {
 		return local, func() {}, nil
 	}

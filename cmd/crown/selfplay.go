@@ -23,6 +23,7 @@ import (
 	"crown/protocol/cluster"
 	"crown/protocol/match"
 	"crown/protocol/players"
+	"crown/protocol/selfplayjob"
 )
 
 type selfplayCmd struct {
@@ -139,7 +140,7 @@ func (c *selfplayPlayCmd) Run(log *zerolog.Logger) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	eng := newSelfplayEngines(db, c.EGDBDir)
+	eng := selfplayjob.New(db, c.EGDBDir)
 	defer eng.Close()
 	runner, closeRunner, err := c.runner(ctx, *log, &cluster.Local{Handlers: jobHandlers(eng, nil, nil), Workers: workers})
 	if err != nil {
@@ -157,7 +158,7 @@ func (c *selfplayPlayCmd) Run(log *zerolog.Logger) error {
 		Engine:    engine,
 		Openings:  ops,
 		Chunk:     chunk,
-		Runner:    chunkJobs{runner},
+		Runner:    selfplayjob.Chunks{R: runner},
 		SaveEvery: c.SaveEvery,
 		Log:       *log,
 	}

@@ -16,9 +16,9 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"crown/engine/referee"
 	"crown/protocol/cluster"
 	"crown/protocol/match"
+	"crown/protocol/selfplayjob"
 )
 
 type workerCmd struct {
@@ -36,18 +36,12 @@ type workerCmd struct {
 func (c *workerCmd) Run(log *zerolog.Logger) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	eng := newSelfplayEngines(nil, c.EGDBDir)
+	eng := selfplayjob.New(nil, c.EGDBDir)
 	defer eng.Close()
 	eg := newEgdbWorker(c.CacheDir, c.EGDBMem)
 	defer eg.Close()
 	games := match.NewGames(match.GamesOptions{Log: *log, Worker: true, EGDBDir: c.EGDBDir,
-		DB: func(pieces int) (referee.Adjudicator, error) {
-			db, err := eng.oracle(pieces)
-			if err != nil {
-				return nil, err
-			}
-			return db, nil
-		}})
+		DB: eng.Adjudicator})
 	defer games.Close()
 	flags := clusterFlags{Cluster: c.Connect, Token: c.Token, NKeySeed: c.NKeySeed, TLSCA: c.TLSCA}
 	o := flags.connectOptions(*log)

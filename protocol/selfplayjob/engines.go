@@ -1,10 +1,12 @@
-// selfplay_jobs.go connects self-play to the jobs layer: selfplayEngines
-// builds the searchers a chunk of games asks for (the evaluator through
-// engine/setup, weight files fetched by checksum, the endgame database
-// limited to the run's piece count) and keeps them for the next chunk,
-// in a command and in a worker alike; chunkJobs turns the generator's
-// chunks into jobs for whichever runner the command chose.
-package main
+// Package selfplayjob runs self-play games (nets/selfplay) as cluster
+// jobs: Engines builds the searchers a chunk of games asks for (the
+// evaluator through players.Eval, weight files fetched by checksum, the
+// endgame database limited to the run's piece count) and keeps them for
+// the next chunk, in a command and in a worker alike; Chunks turns the
+// generator's chunks into jobs for whichever runner the command chose.
+//
+// engines.go holds a process's self-play resources.
+package selfplayjob
 
 import (
 	"context"
@@ -14,17 +16,17 @@ import (
 	"sync"
 
 	"crown/egdb"
-	"crown/engine/board"
 	"crown/engine/fsutil"
+	"crown/engine/referee"
 	"crown/engine/search"
 	"crown/nets/selfplay"
 	"crown/protocol/cluster"
 	"crown/protocol/players"
 )
 
-// selfplayEngines holds a process's self-play resources. Safe for
+// Engines holds a process's self-play resources. Safe for
 // concurrent use; Close releases them.
-type selfplayEngines struct {
+type Engines struct {
 	egdbDir string // the database a worker opens ("" = the per-user one, else the embedded one)
 
 	mu      sync.Mutex
@@ -35,14 +37,14 @@ type selfplayEngines struct {
 	idle    map[string][]*search.Searcher  // searchers between chunks, by player, table and pieces
 }
 
-// newSelfplayEngines uses db (nil: open the database of egdbDir when a
+// New uses db (nil: open the database of egdbDir when a
 // chunk needs one).
-func newSelfplayEngines(db *egdb.DB, egdbDir string) *selfplayEngines {
-	return &selfplayEngines{db: db, egdbDir: egdbDir, factory: map[string]search.NewEvaluator{}, idle: map[string][]*search.Searcher{}}
+func New(db *egdb.DB, egdbDir string) *Engines {
+	return &Engines{db: db, egdbDir: egdbDir, factory: map[string]search.NewEvaluator{}, idle: map[string][]*search.Searcher{}}
 }
 
 // Close closes a database it opened and removes its temporary files.
-func (e *selfplayEngines) Close() error {
+func (e *Engines) Close() error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.tmp != "" {
@@ -56,12 +58,12 @@ func (e *selfplayEngines) Close() error {
 
 // forJob is the engines as one job sees them: weight files come from its
 // batch's shared files.
-func (e *selfplayEngines) forJob(files cluster.Files) selfplay.Engines {
+func (e *Engines) forJob(files cluster.Files) selfplay.Engines {
 	return jobEngines{e, files}
 }
 
 type jobEngines struct {
-	e     *selfplayEngines
+	e     *Engines
 	files cluster.Files
 }
 
@@ -97,7 +99,7 @@ func (j jobEngines) Searcher(ctx context.Context, en selfplay.Engine, dbPieces i
 }
 
 // release hands s back for the next chunk.
-func (e *selfplayEngines) release(key string, s *search.Searcher) func() {
+func (e *Engines) release(key string, s *search.Searcher) func() {
 	return func() {
 		e.mu.Lock()
 		e.idle[key] = append(e.idle[key], s)
@@ -146,7 +148,7 @@ func (j jobEngines) evaluator(ctx context.Context, en selfplay.Engine) (search.N
 }
 
 // writeFile writes a shipped file into the private directory.
-func (e *selfplayEngines) writeFile(sum string, data []byte) (string, error) {
+func (e *Engines) writeFile(sum string, data []byte) (string, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.tmp == "" {
@@ -162,7 +164,7 @@ func (e *selfplayEngines) writeFile(sum string, data []byte) (string, error) {
 
 // oracle is the database limited to pieces, refused when this process's
 // database is smaller (its games would not be the run's).
-func (e *selfplayEngines) oracle(pieces int) (*limitedDB, error) {
+func (e *Engines) oracle(pieces int) (*limitedDB, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.db == nil {
@@ -178,57 +180,12 @@ func (e *selfplayEngines) oracle(pieces int) (*limitedDB, error) {
 	return &limitedDB{e.db, pieces}, nil
 }
 
-// limitedDB is a database used up to max pieces: the search's tablebase
-// and self-play's oracle.
-type limitedDB struct {
-	db  *egdb.DB
-	max int
-}
-
-func (l *limitedDB) Probe(p *board.Position) (int, bool) {
-	if p.Total() > l.max {
-		return 0, false
+// Adjudicator is the database limited to pieces as a referee's
+// adjudicator, for the match games a worker plays beside its self-play.
+func (e *Engines) Adjudicator(pieces int) (referee.Adjudicator, error) {
+	db, err := e.oracle(pieces)
+	if err != nil {
+		return nil, err
 	}
-	return l.db.Probe(p)
-}
-
-func (l *limitedDB) Value(p *board.Position) (int, bool) {
-	if p.Total() > l.max {
-		return 0, false
-	}
-	return l.db.Value(p)
-}
-
-func (l *limitedDB) MaxPieces() int { return l.max }
-
-// chunkJobs runs the generator's chunks as jobs of kind selfplay.
-type chunkJobs struct{ r jobRunner }
-
-// RunChunks implements selfplay.ChunkRunner.
-func (c chunkJobs) RunChunks(ctx context.Context, batch string, chunks []*selfplay.Chunk, done func([]selfplay.Game) error) error {
-	jobs := make([]cluster.Job, len(chunks))
-	byID := make(map[string]*selfplay.Chunk, len(chunks))
-	for i, ch := range chunks {
-		jobs[i] = cluster.Job{ID: ch.ID(), Kind: kindSelfplay, Input: ch.Marshal()}
-		byID[ch.ID()] = ch
-	}
-	return c.r.Run(ctx, batch, jobs, func(res cluster.Result) error {
-		if res.Err != "" {
-			return fmt.Errorf("self-play games %s failed on %s: %s", res.ID, res.Worker, res.Err)
-		}
-		games, err := selfplay.UnmarshalGames(res.Output)
-		if err != nil {
-			return fmt.Errorf("self-play games %s from %s: %w", res.ID, res.Worker, err)
-		}
-		ch := byID[res.ID]
-		if len(games) != len(ch.Openings) {
-			return fmt.Errorf("self-play games %s from %s: %d games, want %d", res.ID, res.Worker, len(games), len(ch.Openings))
-		}
-		for k, g := range games {
-			if g.Index != ch.First+k {
-				return fmt.Errorf("self-play games %s from %s: game %d in place of %d", res.ID, res.Worker, g.Index, ch.First+k)
-			}
-		}
-		return done(games)
-	})
+	return db, nil
 }
