@@ -17,6 +17,7 @@ import (
 
 	"crown/egdb"
 	"crown/engine/board"
+	"crown/protocol/egdbjob"
 	"crown/protocol/userfen"
 )
 
@@ -62,13 +63,13 @@ func (c *egdbBuildCmd) Run(log *zerolog.Logger) error {
 	// solver arrays would otherwise let the heap grow to twice the live size.
 	debug.SetMemoryLimit(int64(c.Mem) << 20)
 	o := egdb.BuildOptions{Dir: c.Dir, Pieces: c.Pieces, MemMiB: c.Mem, Threads: c.Threads, Log: *log}
-	if c.Cluster != "" { // the workers solve the pairs (egdb_jobs.go); the files are written here
+	if c.Cluster != "" { // the workers solve the pairs (protocol/egdbjob); the files are written here
 		cl, err := c.dial(ctx, *log)
 		if err != nil {
 			return err
 		}
 		defer cl.Close()
-		o.Remote = newPairJobs(cl)
+		o.Remote = egdbjob.NewPairs(cl)
 	}
 	bar := newEtaProgress()
 	o.Progress = bar.update

@@ -17,6 +17,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"crown/protocol/cluster"
+	"crown/protocol/egdbjob"
 	"crown/protocol/match"
 	"crown/protocol/selfplayjob"
 )
@@ -38,7 +39,7 @@ func (c *workerCmd) Run(log *zerolog.Logger) error {
 	defer stop()
 	eng := selfplayjob.New(nil, c.EGDBDir)
 	defer eng.Close()
-	eg := newEgdbWorker(c.CacheDir, c.EGDBMem)
+	eg := egdbjob.NewWorker(c.CacheDir, c.EGDBMem)
 	defer eg.Close()
 	games := match.NewGames(match.GamesOptions{Log: *log, Worker: true, EGDBDir: c.EGDBDir,
 		DB: eng.Adjudicator})

@@ -1,4 +1,8 @@
-// egdb_worker.go runs the jobs of a database build on a cluster worker:
+// Package egdbjob runs an endgame database build's pairs as cluster jobs
+// (crown egdb build --cluster, crown worker): Pairs submits them, Worker
+// solves them.
+//
+// worker.go runs the jobs of a database build on a cluster worker:
 // one pair at a time with all cores (a pair's solve already uses every
 // thread, and its tables need the memory budget for themselves), keeping
 // the finished tables in memory between pairs as a local build does. The
@@ -7,7 +11,7 @@
 // checksum before first use, so a worker fetches each file once; the
 // files it makes go back the same way (and into its cache: the next waves
 // read them).
-package main
+package egdbjob
 
 import (
 	"context"
@@ -21,9 +25,9 @@ import (
 	"crown/protocol/cluster"
 )
 
-// egdbWorker holds a process's database build state. Safe for concurrent
+// Worker holds a process's database build state. Safe for concurrent
 // use (jobs wait for each other); Close releases it.
-type egdbWorker struct {
+type Worker struct {
 	cacheDir string // slice files by checksum; "" = the user cache directory's crown/egdb-files
 	memMiB   int    // the builder's memory budget (0: egdb's default)
 
@@ -33,12 +37,15 @@ type egdbWorker struct {
 	checked map[string]bool          // cache files checked by this process
 }
 
-func newEgdbWorker(cacheDir string, memMiB int) *egdbWorker {
-	return &egdbWorker{cacheDir: cacheDir, memMiB: memMiB, known: map[egdb.Material]string{}, checked: map[string]bool{}}
+// NewWorker keeps the slice files it reads in cacheDir ("" = the user
+// cache directory's crown/egdb-files) and builds within memMiB (0: egdb's
+// default).
+func NewWorker(cacheDir string, memMiB int) *Worker {
+	return &Worker{cacheDir: cacheDir, memMiB: memMiB, known: map[egdb.Material]string{}, checked: map[string]bool{}}
 }
 
 // Close releases the builder.
-func (w *egdbWorker) Close() {
+func (w *Worker) Close() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.b != nil {
@@ -47,8 +54,8 @@ func (w *egdbWorker) Close() {
 	}
 }
 
-// solve is the handler of kind egdb-pair: a PairJob in, a PairOutput out.
-func (w *egdbWorker) solve(ctx context.Context, job cluster.Job, files cluster.Files) ([]byte, error) {
+// Solve is the handler of Kind: a PairJob in, a PairOutput out.
+func (w *Worker) Solve(ctx context.Context, job cluster.Job, files cluster.Files) ([]byte, error) {
 	pj, err := egdb.UnmarshalPairJob(job.Input)
 	if err != nil {
 		return nil, err
@@ -97,7 +104,7 @@ func (w *egdbWorker) solve(ctx context.Context, job cluster.Job, files cluster.F
 }
 
 // ready makes the builder and the cache directory on the first job.
-func (w *egdbWorker) ready() error {
+func (w *Worker) ready() error {
 	if w.b != nil {
 		return nil
 	}
@@ -122,7 +129,7 @@ func (w *egdbWorker) ready() error {
 // fetch returns the path of the cached file with checksum sum, checking a
 // file found in the cache once per process and fetching a missing or
 // damaged one.
-func (w *egdbWorker) fetch(ctx context.Context, files cluster.Files, sum string) (string, error) {
+func (w *Worker) fetch(ctx context.Context, files cluster.Files, sum string) (string, error) {
 	path := filepath.Join(w.cacheDir, sum+".egdb")
 	if w.checked[sum] {
 		if _, err := os.Stat(path); err == nil {
@@ -141,7 +148,7 @@ func (w *egdbWorker) fetch(ctx context.Context, files cluster.Files, sum string)
 }
 
 // keep writes a file into the cache under its checksum.
-func (w *egdbWorker) keep(sum string, data []byte) error {
+func (w *Worker) keep(sum string, data []byte) error {
 	path := filepath.Join(w.cacheDir, sum+".egdb")
 	if err := fsutil.WriteAtomic(path, data); err != nil {
 		return fmt.Errorf("caching a slice file: %w", err)

@@ -1,11 +1,11 @@
-// egdb_jobs.go submits a database build's pairs as jobs (crown egdb build
-// --cluster): egdb.Build plans the waves and writes the files, pairJobs
+// pairs.go submits a database build's pairs as jobs (crown egdb build
+// --cluster): egdb.Build plans the waves and writes the files, Pairs
 // carries each wave to the workers: it shares the slice files the wave
 // reads (once each, by checksum), runs one job of kind egdb-pair per pair
 // and fetches the finished files the workers shared. A wave's batch is
 // named after its jobs' inputs, so running the same build again collects
 // the results a wave already has instead of solving its pairs again.
-package main
+package egdbjob
 
 import (
 	"context"
@@ -19,16 +19,21 @@ import (
 	"crown/protocol/cluster"
 )
 
-// pairJobs implements egdb.PairRunner with a job runner.
-type pairJobs struct {
+// Kind is the job kind of a database pair to solve (egdb.PairJob) -> its
+// files (egdb.PairOutput).
+const Kind = "egdb-pair"
+
+// Pairs implements egdb.PairRunner with a job runner.
+type Pairs struct {
 	r      cluster.Runner
 	shared map[string]bool // checksums already put
 }
 
-func newPairJobs(r cluster.Runner) *pairJobs { return &pairJobs{r: r, shared: map[string]bool{}} }
+// NewPairs runs the pairs on r.
+func NewPairs(r cluster.Runner) *Pairs { return &Pairs{r: r, shared: map[string]bool{}} }
 
 // SolvePairs implements egdb.PairRunner.
-func (p *pairJobs) SolvePairs(ctx context.Context, jobs []egdb.PairJob, files map[string]string, done func(*egdb.SolvedPair) error) error {
+func (p *Pairs) SolvePairs(ctx context.Context, jobs []egdb.PairJob, files map[string]string, done func(*egdb.SolvedPair) error) error {
 	sums := make([]string, 0, len(files))
 	for sum := range files {
 		sums = append(sums, sum)
@@ -56,7 +61,7 @@ func (p *pairJobs) SolvePairs(ctx context.Context, jobs []egdb.PairJob, files ma
 	for i, j := range jobs {
 		in := j.Marshal()
 		id := j.Pair.Name() + "-" + cluster.FileName(in)[:16]
-		cjobs[i] = cluster.Job{ID: id, Kind: kindEgdbPair, Input: in}
+		cjobs[i] = cluster.Job{ID: id, Kind: Kind, Input: in}
 		pairOf[id] = j.Pair
 		h.Write([]byte(id))
 	}

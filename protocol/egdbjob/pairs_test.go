@@ -1,8 +1,8 @@
-// egdb_jobs_test.go runs a database build's pairs as jobs in this process
+// pairs_test.go runs a database build's pairs as jobs in this process
 // (cluster.Local, the egdb-pair handler, files by checksum) and compares
 // the files with a local build's; a worker that cannot cache files fails
 // the build with its reason.
-package main
+package egdbjob
 
 import (
 	"bytes"
@@ -17,15 +17,15 @@ import (
 	"crown/protocol/cluster"
 )
 
-func TestEgdbBuildJobsEqualLocal(t *testing.T) {
+func TestBuildJobsEqualLocal(t *testing.T) {
 	local, jobs := t.TempDir(), t.TempDir()
 	if _, err := egdb.Build(t.Context(), egdb.BuildOptions{Dir: local, Pieces: 3, Log: zerolog.Nop()}); err != nil {
 		t.Fatal(err)
 	}
-	eg := newEgdbWorker(t.TempDir(), 0)
+	eg := NewWorker(t.TempDir(), 0)
 	defer eg.Close()
-	runner := &cluster.Local{Handlers: jobHandlers(nil, eg, nil), Workers: 2}
-	rep, err := egdb.Build(t.Context(), egdb.BuildOptions{Dir: jobs, Pieces: 3, Log: zerolog.Nop(), Remote: newPairJobs(runner)})
+	runner := &cluster.Local{Handlers: cluster.Handlers{Kind: eg.Solve}, Workers: 2}
+	rep, err := egdb.Build(t.Context(), egdb.BuildOptions{Dir: jobs, Pieces: 3, Log: zerolog.Nop(), Remote: NewPairs(runner)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,10 +42,10 @@ func TestEgdbBuildJobsEqualLocal(t *testing.T) {
 	// A worker whose cache is a file cannot keep the slices it reads.
 	bad := filepath.Join(t.TempDir(), "cache")
 	os.WriteFile(bad, nil, 0o644)
-	eg2 := newEgdbWorker(bad, 0)
+	eg2 := NewWorker(bad, 0)
 	defer eg2.Close()
-	runner = &cluster.Local{Handlers: jobHandlers(nil, eg2, nil), Workers: 2}
-	_, err = egdb.Build(t.Context(), egdb.BuildOptions{Dir: t.TempDir(), Pieces: 3, Log: zerolog.Nop(), Remote: newPairJobs(runner)})
+	runner = &cluster.Local{Handlers: cluster.Handlers{Kind: eg2.Solve}, Workers: 2}
+	_, err = egdb.Build(t.Context(), egdb.BuildOptions{Dir: t.TempDir(), Pieces: 3, Log: zerolog.Nop(), Remote: NewPairs(runner)})
 	if err == nil || !strings.Contains(err.Error(), "failed on local: slice cache: mkdir") {
 		t.Fatalf("a worker without a cache: %v", err)
 	}
