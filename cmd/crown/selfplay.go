@@ -17,11 +17,8 @@ import (
 	"github.com/rs/zerolog"
 
 	"crown/egdb"
-	"crown/engine/board"
-	"crown/engine/fsutil"
 	"crown/nets/selfplay"
 	"crown/protocol/cluster"
-	"crown/protocol/match"
 	"crown/protocol/players"
 	"crown/protocol/selfplayjob"
 )
@@ -51,57 +48,6 @@ type selfplayPlayCmd struct {
 	clusterFlags
 }
 
-// selfplayEngine is the engine a run's games use, and the contents of its
-// weight files (shared with the jobs by checksum).
-func selfplayEngine(f players.Eval, hashMB int) (selfplay.Engine, [][]byte, error) {
-	en := selfplay.Engine{Eval: f.Name, HashMB: hashMB}
-	var files [][]byte
-	for _, w := range []struct {
-		file string
-		sum  *string
-	}{{f.Net, &en.Net}, {f.Weights, &en.Weights}} {
-		if w.file == "" {
-			continue
-		}
-		data, err := fsutil.ReadFile(w.file)
-		if err != nil {
-			return en, nil, err
-		}
-		*w.sum = selfplay.FileSum(data)
-		files = append(files, data)
-	}
-	return en, files, nil
-}
-
-// loadOpeningPositions loads an opening set; "a+b" joins two sets.
-func loadOpeningPositions(spec string) ([]board.Position, error) {
-	var out []board.Position
-	for _, part := range splitPlus(spec) {
-		ops, err := match.LoadOpenings(part)
-		if err != nil {
-			return nil, err
-		}
-		for _, o := range ops {
-			out = append(out, o.Position())
-		}
-	}
-	return out, nil
-}
-
-func splitPlus(s string) []string {
-	var out []string
-	start := 0
-	for i := 0; i <= len(s); i++ {
-		if i == len(s) || s[i] == '+' {
-			if i > start {
-				out = append(out, s[start:i])
-			}
-			start = i + 1
-		}
-	}
-	return out
-}
-
 func (c *selfplayPlayCmd) Run(log *zerolog.Logger) error {
 	if c.Nodes == 0 && c.Depth <= 0 && c.MoveTime <= 0 {
 		return fmt.Errorf("give a node budget, depth or time per move")
@@ -112,32 +58,18 @@ func (c *selfplayPlayCmd) Run(log *zerolog.Logger) error {
 	if _, err := c.factory(players.DefaultEval); err != nil {
 		return err
 	}
-	engine, files, err := selfplayEngine(c.choice(players.DefaultEval), c.Hash)
-	if err != nil {
-		return err
-	}
-	ops, err := loadOpeningPositions(c.Openings)
-	if err != nil {
-		return err
-	}
 	var db *egdb.DB
+	cfg := selfplay.Config{Nodes: c.Nodes, Depth: c.Depth, MoveTime: c.MoveTime,
+		Openings: c.Openings, RandomPlies: c.RandomPlies, Seed: c.Seed, MoveCap: c.MoveCap}
 	if !c.NoEGDB {
+		var err error
 		if db, _, err = egdb.OpenUser(c.EGDBDir, 0); err != nil {
 			return err
 		}
 		defer db.Close()
+		cfg.DBPieces = db.MaxPieces()
 	}
-	workers := c.Workers
-	if workers <= 0 {
-		workers = runtime.NumCPU()
-	}
-	chunk := c.Chunk
-	if chunk <= 0 {
-		chunk = 1
-		if c.Cluster != "" {
-			chunk = 8
-		}
-	}
+	workers, chunk := c.spread()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	eng := selfplayjob.New(db, c.EGDBDir)
@@ -147,39 +79,43 @@ func (c *selfplayPlayCmd) Run(log *zerolog.Logger) error {
 		return err
 	}
 	defer closeRunner()
-	for _, data := range files {
-		if _, err := runner.PutFile(ctx, data); err != nil {
-			return err
+	bar, start := newProgress(), time.Now()
+	f, err := selfplayjob.Play(ctx, selfplayjob.Options{
+		Config: cfg, Eval: c.choice(players.DefaultEval), HashMB: c.Hash, Runner: runner, Chunk: chunk,
+		SaveEvery: c.SaveEvery, Out: c.Out, Games: c.Games, Log: *log,
+		Progress: func(games, target, samples int) {
+			el := time.Since(start).Seconds()
+			bar.update(games, target, fmt.Sprintf("games, %d samples, %.1f games/s", samples, float64(games)/max(el, 1e-9)))
+		},
+		Where: func(ev *zerolog.Event) *zerolog.Event {
+			if c.Cluster != "" {
+				return ev.Str("cluster", c.Cluster).Int("chunk", chunk)
+			}
+			return ev.Int("workers", workers)
+		},
+	})
+	bar.clear()
+	return c.report(ctx, log, f, err, start)
+}
+
+// spread is the games played at once here and the games per job.
+func (c *selfplayPlayCmd) spread() (workers, chunk int) {
+	workers = c.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	chunk = c.Chunk
+	if chunk <= 0 {
+		chunk = 1
+		if c.Cluster != "" {
+			chunk = 8
 		}
 	}
-	g := &selfplay.Generator{
-		Config: selfplay.Config{Player: engine.PlayerID(), Nodes: c.Nodes, Depth: c.Depth, MoveTime: c.MoveTime,
-			Openings: c.Openings, RandomPlies: c.RandomPlies, Seed: c.Seed, MoveCap: c.MoveCap},
-		Engine:    engine,
-		Openings:  ops,
-		Chunk:     chunk,
-		Runner:    selfplayjob.Chunks{R: runner},
-		SaveEvery: c.SaveEvery,
-		Log:       *log,
-	}
-	if db != nil {
-		g.DBPieces = db.MaxPieces()
-	}
-	bar := newProgress()
-	start := time.Now()
-	g.Progress = func(games, target, samples int) {
-		el := time.Since(start).Seconds()
-		bar.update(games, target, fmt.Sprintf("games, %d samples, %.1f games/s", samples, float64(games)/max(el, 1e-9)))
-	}
-	ev := log.Info().Str("config", g.Config.String()).Int("openings", len(ops)).Str("batch", g.Batch())
-	if c.Cluster != "" {
-		ev = ev.Str("cluster", c.Cluster).Int("chunk", chunk)
-	} else {
-		ev = ev.Int("workers", workers)
-	}
-	ev.Msg("self-play")
-	f, err := g.Run(ctx, c.Out, c.Games)
-	bar.clear()
+	return workers, chunk
+}
+
+// report says how the run ended: the file's summary, or how to resume.
+func (c *selfplayPlayCmd) report(ctx context.Context, log *zerolog.Logger, f *selfplay.File, err error, start time.Time) error {
 	if err != nil {
 		if ctx.Err() != nil {
 			msg := "interrupted: finished games saved; run the same command again to resume"
