@@ -149,7 +149,7 @@ func (e *Engine) Run(in io.Reader) error {
 			if !ok {
 				e.log.Debug().Msg("end of input")
 				lines, e.eof = nil, true
-				if e.run != nil && e.run.unbounded() {
+				if e.run != nil && e.run.outlivesClient() {
 					e.stopSearch()
 				}
 				continue

@@ -65,8 +65,8 @@ func (e *Engine) startSearch(req Request, onInfo func(Info), onDone func(answer)
 		r.armTimer()
 	}
 	e.run = r
-	if e.eof && r.unbounded() {
-		e.stopSearch() // nobody is left to stop it
+	if e.eof && r.outlivesClient() {
+		e.stopSearch() // nobody is left to stop it, or to read its answer for long
 	}
 	root := req.Game.Position()
 	e.log.Debug().Str("fen", root.FEN()).Str("mode", req.Mode.String()).
@@ -94,6 +94,22 @@ func (e *Engine) startSearch(req Request, onInfo func(Info), onDone func(answer)
 		}()
 		events <- event{result: res, done: true}
 	}()
+}
+
+// eofGrace is how far from its deadline a search may still be when the
+// client goes away and be left to finish: a piped script's searches of a
+// few seconds still end with their done, but a move of a long time control
+// (`level time=1e9`) no longer keeps a core busy for nobody.
+const eofGrace = 10 * time.Second
+
+// outlivesClient reports whether the search must be stopped when input
+// ends: only a client could end it, or its deadline is beyond eofGrace.
+func (r *running) outlivesClient() bool {
+	if r.unbounded() {
+		return true
+	}
+	d := r.req.Limits.Deadline()
+	return d > 0 && time.Until(r.start.Add(d)) > eofGrace
 }
 
 // unbounded reports whether only a client can end the search.

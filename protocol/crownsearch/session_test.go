@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rs/zerolog"
 
@@ -30,5 +31,28 @@ func TestSessionScripts(t *testing.T) {
 			}
 			protocoltest.RunScript(t, s, string(script))
 		})
+	}
+}
+
+// TestLongClockStopsAtEndOfInput: a move of a very long time control
+// (level time=1e9: the real time manager gives it years) is stopped when
+// the client goes away, with its done, instead of keeping a core busy for
+// nobody; a piped script's short searches still finish (TestSessionScripts).
+func TestLongClockStopsAtEndOfInput(t *testing.T) {
+	s, err := New(zerolog.Nop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess := protocoltest.NewSession(t, s)
+	sess.Send("set-param name=book value=off", "init")
+	sess.Expect("ready")
+	sess.Send("pos fen=B:W18,19,21,23,24,26,29,30,31,32:B1,2,3,4,6,7,9,10,11,12", "level time=1000000000", "go think")
+	sess.Expect("info")
+	t0 := time.Now()
+	sess.CloseInput()
+	sess.Until("done")
+	sess.Wait()
+	if d := time.Since(t0); d > 5*time.Second {
+		t.Fatalf("the search ran on %v after end of input", d)
 	}
 }
