@@ -70,7 +70,7 @@ func (e *Engine) startSearch(req Request, onInfo func(Info), onDone func(answer)
 	}
 	root := req.Game.Position()
 	e.log.Debug().Str("fen", root.FEN()).Str("mode", req.Mode.String()).
-		Dur("movetime", req.Limits.MoveTime).Dur("time", req.Limits.Time).Int("depth", req.Limits.Depth).Msg("search")
+		Dur("movetime", req.Limits.MoveTime).Dur("clock", req.Limits.Time).Int("depth", req.Limits.Depth).Msg("search")
 	events, s, log := e.events, e.s, e.log
 	go func() {
 		var res Result
