@@ -111,14 +111,21 @@ func TestPydraughtsGames(t *testing.T) {
 
 // TestPydraughtsCrownVsCrown: crown against crown through two HubEngines
 // on a clock (Limit(time=, inc=)) with lidraughts-bot's pondering: go
-// ponder on the predicted reply, ponder-hit or stop.
+// ponder on the predicted reply, ponder-hit or stop. A lost clock fails the
+// test unless the load average was above the number of cores at the time.
 func TestPydraughtsCrownVsCrown(t *testing.T) {
 	plies := "80"
 	if testing.Short() {
 		plies = "30"
 	}
-	gs := games(t, drive(t, "games", "--games", "2", "--ballots", "--opponent", "crown",
-		"--time", "2", "--inc", "0.2", "--ponder", "--max-plies", plies), 2)
+	s := drive(t, "games", "--games", "2", "--ballots", "--opponent", "crown",
+		"--time", "2", "--inc", "0.2", "--ponder", "--max-plies", plies)
+	// A clock that runs out fails the run when the machine is not busier
+	// than its cores; under heavier load it is only reported (drive.py).
+	if flags, _ := s["flags_under_load"].([]any); len(flags) > 0 {
+		t.Logf("clocks ran out on a loaded machine (not counted): %v", flags)
+	}
+	gs := games(t, s, 2)
 	hits := 0.0
 	for _, g := range gs {
 		hits += g["ponder_hits"].(float64)
