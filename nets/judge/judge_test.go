@@ -419,3 +419,33 @@ func FuzzParseSet(f *testing.F) {
 		}
 	})
 }
+
+// TestEndgameSet checks the committed measurement set: what the package
+// promises about a set (quiet 7-16-piece positions, every one labelled win,
+// draw or loss, every bucket present with each label) holds for it.
+func TestEndgameSet(t *testing.T) {
+	set, err := ReadSet(EndgameSetPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(set.Records) < 800 {
+		t.Errorf("%d positions, want at least 800", len(set.Records))
+	}
+	cells := map[string]int{}
+	for _, r := range set.Records {
+		if n := r.Pieces(); n < MinPieces || n > MaxPieces || !Quiet(&r.Pos) {
+			t.Errorf("%s: %d pieces, quiet %v", r.Pos.FEN(), n, Quiet(&r.Pos))
+		}
+		if r.Label != Win && r.Label != Draw && r.Label != Loss || len(r.Scores) == 0 || LabelOf(r.Scores[len(r.Scores)-1].Score) != r.Label {
+			t.Errorf("%s: label %s, scores %v", r.Pos.FEN(), r.Label, r.Scores)
+		}
+		cells[BucketOf(r.Pieces()).Name+"/"+r.Label.String()]++
+	}
+	for _, b := range Buckets {
+		for _, l := range Verdicts {
+			if cells[b.Name+"/"+l.String()] < 40 {
+				t.Errorf("bucket %s, %s: %d positions, want at least 40", b.Name, l, cells[b.Name+"/"+l.String()])
+			}
+		}
+	}
+}

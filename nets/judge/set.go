@@ -247,3 +247,7 @@ func ReadSet(path string) (*Set, error) {
 func WriteSet(path string, s *Set) error {
 	return fsutil.WriteAtomic(path, s.Marshal())
 }
+
+// EndgameSetPath is the committed measurement set, relative to this
+// package's directory (docs/training.md, "Endgame-phase judgement").
+const EndgameSetPath = "testdata/endgame-set.txt"
