@@ -253,6 +253,20 @@ func TestLabelSetFindsTheDatabaseAndResumes(t *testing.T) {
 	if st.Decided != decisive {
 		t.Errorf("%d positions scored as database wins or losses, want %d", st.Decided, decisive)
 	}
+	// Adding a budget searches only it: the kept scores stay, even the
+	// false one of the first record.
+	searched = 0
+	err = LabelSet(context.Background(), saved, LabelConfig{
+		Searchers: materialSearchers(t, db),
+		Budgets:   []uint64{500, 1000, 2000},
+		Progress:  func(int, int, time.Duration) { searched++ },
+	})
+	if err != nil || searched != len(saved.Records) {
+		t.Fatalf("adding a budget: %v, %d searched", err, searched)
+	}
+	if r := saved.Records[0]; len(r.Scores) != 3 || r.Scores[0] != (Score{500, 1}) || r.Scores[2] != (Score{2000, 1}) || r.Scores[1].Nodes != 1000 {
+		t.Errorf("scores after adding a budget: %v", r.Scores)
+	}
 }
 
 func TestLabelSetInterrupted(t *testing.T) {

@@ -5,7 +5,9 @@
 // the label comes from the largest budget's score through the thresholds
 // below. The budgets' agreement says how stable the labels are. The work is
 // saved every SaveEvery and when interrupted; a rerun on the saved set
-// searches only what is missing.
+// searches only what is missing, and a record's score at a budget it was
+// already searched at is kept (so adding a budget searches only that one;
+// the searches must then be the same: evaluator and database).
 package judge
 
 import (
@@ -153,9 +155,17 @@ func LabelSet(ctx context.Context, set *Set, cfg LabelConfig) error {
 			for i := range jobs {
 				mu.Lock()
 				pos := set.Records[i].Pos
+				have := map[uint64]int{}
+				for _, sc := range set.Records[i].Scores {
+					have[sc.Nodes] = sc.Score
+				}
 				mu.Unlock()
 				scores := make([]Score, len(cfg.Budgets))
 				for k, n := range cfg.Budgets {
+					if v, ok := have[n]; ok { // searched before at this budget: a search is deterministic
+						scores[k] = Score{Nodes: n, Score: v}
+						continue
+					}
 					s.Clear()
 					res := s.Search(ctx, search.Limits{Nodes: n}, pos, nil, nil)
 					if ctx.Err() != nil {
