@@ -64,6 +64,7 @@ type judgeLabelCmd struct {
 	Out     string   `required:"" type:"path" help:"Labelled set to write; if it exists it is resumed (the positions it has labelled at the same budgets are kept)."`
 	Nodes   []uint64 `default:"2000000,4000000" sep:"," help:"Node budgets, increasing; the last labels, the others measure stability."`
 	Workers int      `default:"1" help:"Positions searched at once (one thread each)."`
+	Keep    bool     `name:"keep-scores" help:"Keep the scores the set already has at a budget (to add a budget); only for a set labelled with the same evaluator and database."`
 	searchFlags
 }
 
@@ -103,11 +104,12 @@ func (c *judgeLabelCmd) Run(log *zerolog.Logger) error {
 	bar := newProgress()
 	lastLog := time.Now()
 	err = judge.LabelSet(ctx, set, judge.LabelConfig{
-		Searchers: judge.Searchers{New: newSearcher, Men: scale.Men},
-		Budgets:   c.Nodes,
-		Workers:   c.Workers,
-		SaveEvery: time.Minute,
-		Save:      func(s *judge.Set) error { return judge.WriteSet(c.Out, s) },
+		Searchers:  judge.Searchers{New: newSearcher, Men: scale.Men},
+		Budgets:    c.Nodes,
+		Workers:    c.Workers,
+		KeepScores: c.Keep,
+		SaveEvery:  time.Minute,
+		Save:       func(s *judge.Set) error { return judge.WriteSet(c.Out, s) },
 		Progress: func(done, total int, eta time.Duration) {
 			bar.update(done, total, "eta "+eta.Round(time.Second).String())
 			if time.Since(lastLog) >= 30*time.Second {

@@ -257,9 +257,10 @@ func TestLabelSetFindsTheDatabaseAndResumes(t *testing.T) {
 	// false one of the first record.
 	searched = 0
 	err = LabelSet(context.Background(), saved, LabelConfig{
-		Searchers: materialSearchers(t, db),
-		Budgets:   []uint64{500, 1000, 2000},
-		Progress:  func(int, int, time.Duration) { searched++ },
+		Searchers:  materialSearchers(t, db),
+		Budgets:    []uint64{500, 1000, 2000},
+		KeepScores: true,
+		Progress:   func(int, int, time.Duration) { searched++ },
 	})
 	if err != nil || searched != len(saved.Records) {
 		t.Fatalf("adding a budget: %v, %d searched", err, searched)

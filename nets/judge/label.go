@@ -5,9 +5,10 @@
 // the label comes from the largest budget's score through the thresholds
 // below. The budgets' agreement says how stable the labels are. The work is
 // saved every SaveEvery and when interrupted; a rerun on the saved set
-// searches only what is missing, and a record's score at a budget it was
-// already searched at is kept (so adding a budget searches only that one;
-// the searches must then be the same: evaluator and database).
+// searches only what is missing. With KeepScores a record's score at a
+// budget it was already searched at is kept, so adding a budget searches
+// only that one; it is for a set labelled with the same evaluator and
+// database, which the set file does not record per score.
 package judge
 
 import (
@@ -85,12 +86,15 @@ func (s Searchers) men(v int) int {
 // LabelConfig says how to label.
 type LabelConfig struct {
 	Searchers
-	Budgets   []uint64 // node budgets, increasing; the last one labels
-	Workers   int      // searches at once; 0 means 1
-	SaveEvery time.Duration
-	Save      func(*Set) error                         // called with the set under a lock; nil: never
-	Progress  func(done, total int, eta time.Duration) // after each position; nil: none
-	Log       *zerolog.Logger
+	Budgets []uint64 // node budgets, increasing; the last one labels
+	Workers int      // searches at once; 0 means 1
+	// KeepScores keeps a record's scores at budgets it already has instead
+	// of searching them again (see above).
+	KeepScores bool
+	SaveEvery  time.Duration
+	Save       func(*Set) error                         // called with the set under a lock; nil: never
+	Progress   func(done, total int, eta time.Duration) // after each position; nil: none
+	Log        *zerolog.Logger
 }
 
 // Stability counts how often the budgets' labels agree.
@@ -157,12 +161,14 @@ func LabelSet(ctx context.Context, set *Set, cfg LabelConfig) error {
 				pos := set.Records[i].Pos
 				have := map[uint64]int{}
 				for _, sc := range set.Records[i].Scores {
-					have[sc.Nodes] = sc.Score
+					if cfg.KeepScores {
+						have[sc.Nodes] = sc.Score
+					}
 				}
 				mu.Unlock()
 				scores := make([]Score, len(cfg.Budgets))
 				for k, n := range cfg.Budgets {
-					if v, ok := have[n]; ok { // searched before at this budget: a search is deterministic
+					if v, ok := have[n]; ok { // searched before at this budget, with the same searcher
 						scores[k] = Score{Nodes: n, Score: v}
 						continue
 					}
