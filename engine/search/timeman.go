@@ -9,9 +9,12 @@ import "time"
 // Time-control constants. The margin covers the poll interval (0.1 ms),
 // returning the result and the scheduler (the protocol's own latency is its
 // move overhead, taken off before): on the shared two-core machine a 1 ms
-// margin was overrun by 2-3 ms (TestPonderHit), so it is 4% of the budget,
-// between 5 and 50 ms. It was 10%, which with the old 20 ms overhead left a
-// 0.1 s move using 72 ms; now it uses about 92 ms (docs/search.md).
+// margin was overrun by 2-3 ms (TestPonderHit), so it is at least 5 ms and
+// at most 50. For a fixed move time it is 4% of the budget (it was 10%,
+// which with the old 20 ms protocol overhead left a 0.1 s move using 72 ms;
+// now it uses about 92 ms, docs/search.md); on a clock, where overstepping
+// loses the game, it stays 10% (TestClockObeyed at load 5-7 overran a 95 ms
+// limit by 13 ms).
 // movesToGoDefault is the usual assumption for sudden death, not tuned.
 const (
 	marginMax        = 50 * time.Millisecond
@@ -19,9 +22,14 @@ const (
 	movesToGoDefault = 25
 )
 
-// safety returns the margin kept from a time budget.
+// safety returns the margin kept from a fixed move time.
 func safety(budget time.Duration) time.Duration {
 	return min(max(budget/25, marginMin), marginMax)
+}
+
+// clockSafety returns the margin kept from a clock.
+func clockSafety(clock time.Duration) time.Duration {
+	return min(max(clock/10, marginMin), marginMax)
 }
 
 // setTimeLimits computes softLimit and hardLimit from t.lim.
@@ -36,7 +44,7 @@ func (t *thread) setTimeLimits() {
 		t.softLimit = t.hardLimit
 	}
 	if lim.Time > 0 {
-		avail := max(lim.Time-safety(lim.Time), lim.Time/2)
+		avail := max(lim.Time-clockSafety(lim.Time), lim.Time/2)
 		mtg := lim.MovesToGo
 		if mtg <= 0 {
 			mtg = movesToGoDefault
