@@ -45,7 +45,7 @@ var docsPages = map[string][]string{
 	"engine":               {"engine-mode.md", "clients.md"},
 	"hub":                  {"engine-mode.md", "clients.md"},
 	"gui":                  {"gui.md"},
-	"play":                 {"gui.md"},
+	"play":                 {"gui.md", "levels.md"},
 	"perft":                {"analysis.md", "strength-and-speed.md"},
 	"bench":                {"analysis.md", "strength-and-speed.md"},
 	"analyze":              {"analysis.md"},

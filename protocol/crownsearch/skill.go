@@ -42,7 +42,7 @@ var skillLevels = [protocol.MaxSkill - 1]skillLevel{
 	{nodes: 9000, margin: 31, temp: 10}, // 6
 	{nodes: 20000, margin: 24, temp: 9}, // 7
 	{nodes: 46000, margin: 16, temp: 7}, // 8
-	{nodes: 123000, margin: 8, temp: 4}, // 9
+	{nodes: 250000, margin: 6, temp: 3}, // 9 (the first retune, 123,000 nodes and margin 8, was -288 from full strength)
 }
 
 // handicapSkill maps lidraughts' Scan `level handicap=N` (0 none, 1-3 ever
