@@ -569,16 +569,39 @@ func TestFrameAutoByOpening(t *testing.T) {
 	if _, err := ballot.ParseMove(mv); err != nil {
 		t.Fatalf("reply %q is not in standard numbering: %v", mv, err)
 	}
-	// The standard string of the ballot stays standard.
-	s.Send("pos pos="+protocol.HubPosition(&ballot), "go think")
-	done = s.Until("done")
-	if got := m.LastRequest(t).Game.Position(); got != ballot {
+	// A standard client's string of the ballot, in a session of its own,
+	// is told by its moves (the book rule speaks for pydraughts' frame only).
+	s2 := protocoltest.NewSession(t, m)
+	defer s2.Close()
+	s2.Send("init", "pos pos="+protocol.HubPosition(&ballot)+` moves="22-18"`, "level depth=1", "go think")
+	s2.Expect("ready")
+	done = s2.Until("done")
+	want := ballot.Play(mustMove(t, &ballot, "22-18"))
+	if got := m.LastRequest(t).Game.Position(); got != want {
 		t.Fatalf("standard ballot read as %s", got.FEN())
 	}
-	mv, _ = done.Get("move")
-	if _, err := ballot.ParseMove(mv); err != nil {
-		t.Fatalf("reply %q is not in standard numbering: %v", mv, err)
+	// The flip of a ballot can be a book position too (eleven-man ballots):
+	// the book never takes a string into the standard frame, so pydraughts'
+	// string of such a position stays in its frame.
+	flippedKnown := openingMock{Mock: protocoltest.NewMock(), known: []board.Position{flipped}}
+	s3 := protocoltest.NewSession(t, flippedKnown)
+	defer s3.Close()
+	s3.Send("init", "pos pos="+sent, "level depth=1", "go think")
+	s3.Expect("ready")
+	s3.Until("done")
+	if got := flippedKnown.LastRequest(t).Game.Position(); got != ballot {
+		t.Fatalf("pydraughts' string read as %s when its flip is the known position", got.FEN())
 	}
+}
+
+// mustMove parses a move of p.
+func mustMove(t *testing.T, p *board.Position, text string) board.Move {
+	t.Helper()
+	m, err := p.ParseMove(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
 
 // TestHubMultiPV: the multipv parameter is declared at hub, go analyze
