@@ -3,12 +3,10 @@
 package egdb
 
 import (
-	"encoding/binary"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"crown/egdb/egdbtest"
 	"crown/engine/board"
 )
 
@@ -16,23 +14,7 @@ import (
 // its checksum records one fault naming the slice, however many probes
 // meet it; the slice then counts as absent while the others still answer.
 func TestDamagedBlockPutsSliceOutOfUse(t *testing.T) {
-	files, err := filepath.Glob("data4/*.egdb")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no slice files: %v", err)
-	}
-	dir := t.TempDir()
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if filepath.Base(f) == "0101.egdb" {
-			data[headerSize+12*binary.LittleEndian.Uint32(data[28:])+8+2] ^= 0xFF
-		}
-		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := egdbtest.DamagedCopy(t, "data4", "0101")
 	db, err := Open(dir, 1)
 	if err != nil {
 		t.Fatal(err)

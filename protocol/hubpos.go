@@ -76,25 +76,15 @@ func HubPosition(p *board.Position) string {
 	return string(b[:])
 }
 
-// ParsePosition reads a Hub position string in frame f (FrameAuto reads it
-// as standard unless it is pydraughts' start) or a PDN FEN.
+// ParsePosition reads a Hub position string in frame f or a PDN FEN: the
+// position of a `pos` without moves, read as ReadGame reads it (for
+// FrameAuto, with no session and no book to go by).
 func ParsePosition(s string, f Frame) (board.Position, error) {
-	if strings.Contains(s, ":") {
-		return board.ParseFEN(s)
+	g, _, _, _, err := ReadGame(s, "", f, FrameAuto, nil)
+	if err != nil {
+		return board.Position{}, err
 	}
-	if f == FrameAuto {
-		f = FrameStandard
-		if p, err := parseHubString(s, FrameStandard); err == nil && isPydraughtsStart(&p) {
-			f = FramePydraughts
-		}
-	}
-	return parseHubString(s, f)
-}
-
-// isPydraughtsStart reports whether p, read in the standard frame, is the
-// start layout with White to move: pydraughts' start position.
-func isPydraughtsStart(p *board.Position) bool {
-	return p.Flip() == board.Start()
+	return g.Start(), nil
 }
 
 // Known tells whether a position is a known opening position (nil: none is).

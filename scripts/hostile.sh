@@ -234,39 +234,36 @@ grep -q '^done move=' out.txt && lt "$wall" 2 || eng_ok=0
 result "stdin closed mid-search" $eng_ok "exit ${wall}s after start (input closed at 1 s):$eng_why"
 
 # --- signals during long commands --------------------------------------
+# signal_after SECS SIG WAIT CMD...: runs CMD in the background, sends SIG
+# after SECS, waits up to WAIT seconds for it to exit (then kills it); sets
+# stopped (seconds from the signal to the exit), st (its status) and ok
+# (0 when it had to be killed).
+signal_after() {
+	local secs=$1 sig=$2 wait_s=$3 pid t0
+	shift 3
+	"$@" >out.txt 2>err.txt &
+	pid=$!
+	sleep "$secs"
+	t0=$EPOCHREALTIME
+	kill -"$sig" $pid
+	for _ in $(seq $((wait_s * 20))); do kill -0 $pid 2>/dev/null || break; sleep 0.05; done
+	stopped=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }')
+	ok=1
+	if kill -0 $pid 2>/dev/null; then
+		ok=0
+		kill -KILL $pid
+	fi
+	wait $pid
+	st=$?
+}
+
 # book build deep in a leaf search: SIGINT ends it at once, file saved.
-"$bin" book build --out deep.book --depth 100000 --rounds 1 --no-egdb --threads 1 >out.txt 2>err.txt &
-pid=$!
-sleep 1.5
-t0=$EPOCHREALTIME
-kill -INT $pid
-for _ in $(seq 100); do kill -0 $pid 2>/dev/null || break; sleep 0.05; done
-stopped=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }')
-ok=1
-if kill -0 $pid 2>/dev/null; then
-	ok=0
-	kill -KILL $pid
-fi
-wait $pid
-st=$?
+signal_after 1.5 INT 5 "$bin" book build --out deep.book --depth 100000 --rounds 1 --no-egdb --threads 1
 [[ $st == 0 && -s deep.book ]] || ok=0
 result "book build --depth 100000, SIGINT" $ok "stopped ${stopped}s after SIGINT, status $st, book $(wc -c <deep.book 2>/dev/null || echo none) bytes"
 
 # selfplay: SIGTERM saves the games played.
-"$bin" selfplay play --out sp.smp --games 100000 --nodes 200 --workers 1 --no-egdb --save-every 1h >out.txt 2>err.txt &
-pid=$!
-sleep 3
-t0=$EPOCHREALTIME
-kill -TERM $pid
-for _ in $(seq 200); do kill -0 $pid 2>/dev/null || break; sleep 0.05; done
-stopped=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }')
-ok=1
-if kill -0 $pid 2>/dev/null; then
-	ok=0
-	kill -KILL $pid
-fi
-wait $pid
-st=$?
+signal_after 3 TERM 10 "$bin" selfplay play --out sp.smp --games 100000 --nodes 200 --workers 1 --no-egdb --save-every 1h
 games=$("$bin" selfplay info sp.smp 2>/dev/null | awk '$1 == "games" { print $2 " games" }')
 [[ -n $games ]] || ok=0
 result "selfplay, SIGTERM at 3 s" $ok "stopped ${stopped}s after SIGTERM, status $st, saved: ${games:-nothing}"

@@ -4,13 +4,12 @@ package main
 
 import (
 	"bytes"
-	"encoding/binary"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/rs/zerolog"
+
+	"crown/egdb/egdbtest"
 )
 
 // TestAnalyzeReportsDamagedDatabase: analysing positions whose slice has a
@@ -18,23 +17,7 @@ import (
 // damage (not one per position or probe, and not nothing), and every
 // position is still analysed.
 func TestAnalyzeReportsDamagedDatabase(t *testing.T) {
-	files, err := filepath.Glob("../../egdb/data4/*.egdb")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no slice files: %v", err)
-	}
-	dir := t.TempDir()
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if filepath.Base(f) == "0101.egdb" { // a king against a king: damage block 0's data
-			data[64+12*binary.LittleEndian.Uint32(data[28:])+8+2] ^= 0xFF
-		}
-		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := egdbtest.DamagedCopy(t, "../../egdb/data4", "0101") // a king against a king
 	c := &analyzeCmd{Depth: ptr(4), EGDBPolicy: "always", searchFlags: searchFlags{evalFlags: evalFlags{Eval: "material"},
 		egdbFlags: egdbFlags{EGDBDir: dir, EGDBCache: 1}, Threads: 1, Hash: 4, Mode: "full"}}
 	var out, logged bytes.Buffer

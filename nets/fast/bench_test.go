@@ -13,43 +13,6 @@ import (
 // rate per CPU-second (see cputime_test.go): on the shared development
 // machine the CPU-time figures are the stable ones.
 
-// walkOp is one step of a recorded search-like walk: push a move and
-// evaluate the child, or pop.
-type walkOp struct {
-	push   bool
-	parent board.Position
-	move   board.Move
-	child  board.Position
-}
-
-// searchWalk records a random walk from root that pushes moves (evaluating
-// every child, depth at most 10 plies) and pops, ending back at root.
-func searchWalk(root board.Position, nodes int) []walkOp {
-	rng := rand.New(rand.NewPCG(3, 3))
-	stack := []board.Position{root}
-	var ops []walkOp
-	var l board.MoveList
-	for pushes := 0; pushes < nodes; {
-		p := stack[len(stack)-1]
-		p.Generate(&l)
-		if l.N > 0 && len(stack) <= 10 && rng.IntN(3) != 0 {
-			m := l.Moves[rng.IntN(l.N)]
-			c := p.Play(m)
-			ops = append(ops, walkOp{push: true, parent: p, move: m, child: c})
-			stack = append(stack, c)
-			pushes++
-		} else if len(stack) > 1 {
-			ops = append(ops, walkOp{})
-			stack = stack[:len(stack)-1]
-		}
-	}
-	for len(stack) > 1 {
-		ops = append(ops, walkOp{})
-		stack = stack[:len(stack)-1]
-	}
-	return ops
-}
-
 // midgame is a position from a random game after 20 plies, the root of the
 // benchmark walks.
 func midgame() board.Position {
@@ -90,7 +53,7 @@ func BenchmarkEvaluateFull(b *testing.B) {
 // and Pop along a recorded walk (one op = one node).
 func BenchmarkPushEvaluatePop(b *testing.B) {
 	root := midgame()
-	ops := searchWalk(root, 4096)
+	ops := benchWalk(root, 4096)
 	for _, a := range nets.Arches() {
 		b.Run(a.String(), func(b *testing.B) {
 			e := NewEvaluator(benchNet(a), SideToMove)

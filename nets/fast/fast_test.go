@@ -26,25 +26,6 @@ var tolerance = map[string]struct {
 	"wide": {3e-3, 3},
 }
 
-// randomPositions plays random games from the start and returns every
-// position reached (games end at no legal move or at 200 plies).
-func randomPositions(rng *rand.Rand, n int) []board.Position {
-	var out []board.Position
-	var l board.MoveList
-	for len(out) < n {
-		p := board.Start()
-		for ply := 0; ply < 200 && len(out) < n; ply++ {
-			out = append(out, p)
-			p.Generate(&l)
-			if l.N == 0 {
-				break
-			}
-			p = p.Play(l.Moves[rng.IntN(l.N)])
-		}
-	}
-	return out
-}
-
 // testNets returns networks to test: the seeds' initialisation, and wider
 // weights with a random K standing in for evolved networks.
 func testNets(a nets.Arch) map[string]*nets.Network {

@@ -165,7 +165,12 @@ func measure(d time.Duration, f func(i int)) rate {
 
 // benchPositions returns n positions from random games (fixed seed).
 func benchPositions(n int) []board.Position {
-	rng := rand.New(rand.NewPCG(2, 2))
+	return randomPositions(rand.New(rand.NewPCG(2, 2)), n)
+}
+
+// randomPositions plays random games from the start and returns every
+// position reached (games end at no legal move or at 200 plies).
+func randomPositions(rng *rand.Rand, n int) []board.Position {
 	var out []board.Position
 	var l board.MoveList
 	for len(out) < n {
