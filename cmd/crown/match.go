@@ -13,7 +13,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"os/signal"
 	"strconv"
@@ -156,13 +155,6 @@ func parseSPRT(s string) (*referee.SPRT, error) {
 	}
 	t := &referee.SPRT{Elo0: v[0], Elo1: v[1], Alpha: v[2], Beta: v[3]}
 	return t, t.Validate()
-}
-
-func eloText(elo, lo, hi float64) string {
-	if math.IsInf(elo, 0) {
-		return fmt.Sprintf("%+.0f", elo)
-	}
-	return fmt.Sprintf("%+.0f [%+.0f, %+.0f]", elo, lo, hi)
 }
 
 func printMatch(w io.Writer, res *match.Result, u referee.USCF, sprt *referee.SPRT, took time.Duration) {
