@@ -1,22 +1,14 @@
-// egdb.go implements `crown egdb`: build, probe, verify and describe the
-// endgame databases (package crown/egdb); convert is in egdb_convert.go,
-// match (an alias of crown match) in egdb_match.go.
+// egdb.go implements `crown egdb`: build (protocol/egdbjob), probe,
+// verify and info (package crown/egdb) of the endgame databases; convert
+// is in egdb_convert.go, match (an alias of crown match) in egdb_match.go.
 package main
 
 import (
-	"context"
-	"fmt"
 	"os"
-	"os/signal"
-	"runtime/debug"
-	"runtime/pprof"
-	"syscall"
-	"time"
 
 	"github.com/rs/zerolog"
 
 	"crown/egdb"
-	"crown/engine/board"
 	"crown/protocol/egdbjob"
 	"crown/protocol/userfen"
 )
@@ -40,56 +32,10 @@ type egdbBuildCmd struct {
 }
 
 func (c *egdbBuildCmd) Run(log *zerolog.Logger) error {
-	if c.Dir == "" {
-		if c.Dir = egdb.UserDir(); c.Dir == "" {
-			return fmt.Errorf("no per-user data directory on this system: give --dir")
-		}
-		log.Info().Str("dir", c.Dir).Msg("building into the per-user directory")
-	}
-	if c.Profile != "" {
-		f, err := os.Create(c.Profile)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return err
-		}
-		defer pprof.StopCPUProfile()
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible()
 	defer stop()
-	// Let the collector work harder rather than exceed the budget: freed
-	// solver arrays would otherwise let the heap grow to twice the live size.
-	debug.SetMemoryLimit(int64(c.Mem) << 20)
-	o := egdb.BuildOptions{Dir: c.Dir, Pieces: c.Pieces, MemMiB: c.Mem, Threads: c.Threads, Log: *log}
-	if c.Cluster != "" { // the workers solve the pairs (protocol/egdbjob); the files are written here
-		cl, err := c.dial(ctx, *log)
-		if err != nil {
-			return err
-		}
-		defer cl.Close()
-		o.Remote = egdbjob.NewPairs(cl)
-	}
-	bar := newEtaProgress()
-	o.Progress = bar.update
-	rep, err := egdb.Build(ctx, o)
-	bar.p.clear()
-	if err != nil {
-		if ctx.Err() != nil {
-			return fmt.Errorf("interrupted; finished slices are kept, run the same command to resume: %w", err)
-		}
-		return err
-	}
-	built := 0
-	for _, s := range rep.Slices {
-		if s.Built {
-			built++
-		}
-	}
-	fmt.Printf("pieces %d slices %d (built now %d) positions %d size %d bytes (%.1f MiB) time %.1fs\n",
-		c.Pieces, len(rep.Slices), built, rep.Positions, rep.Bytes, float64(rep.Bytes)/(1<<20), rep.Elapsed.Seconds())
-	return nil
+	return egdbjob.Build(ctx, egdbjob.BuildOptions{Dir: c.Dir, Pieces: c.Pieces, MemMiB: c.Mem, Threads: c.Threads,
+		Profile: c.Profile, Cluster: c.connectOptions(*log), Bar: newBar(), Out: os.Stdout, Log: *log})
 }
 
 type egdbProbeCmd struct {
@@ -103,45 +49,7 @@ func (c *egdbProbeCmd) Run() error {
 	if err != nil {
 		return err
 	}
-	db, _, err := egdb.OpenUser(c.Dir, c.Cache)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	v, ok := db.Value(&p)
-	if !ok {
-		if err := db.Err(); err != nil {
-			return err
-		}
-		return fmt.Errorf("%d pieces: not in this %d-piece database", p.Total(), db.MaxPieces())
-	}
-	note := ""
-	if p.HasCapture() {
-		note = " (capture pending: value found by playing the captures)"
-	}
-	fmt.Printf("%s %s%s\n", p.FEN(), wldWord(v), note)
-	var ml board.MoveList
-	p.Generate(&ml)
-	ml.Dedup()
-	for _, m := range ml.Slice() {
-		c := p.Play(m)
-		cv, _ := db.Value(&c)
-		fmt.Printf("  %-10s %s\n", m.PathString(), wldWord(-cv))
-	}
-	if ch, ok := db.RootMove(&p, nil); ok {
-		fmt.Printf("best %s (%d of %d moves keep the value)\n", ch.Move.PathString(), ch.Keep, ml.N)
-	}
-	return db.Err()
-}
-
-func wldWord(v int) string {
-	switch v {
-	case 1:
-		return "win"
-	case -1:
-		return "loss"
-	}
-	return "draw"
+	return egdb.WriteProbe(os.Stdout, &p, c.Dir, c.Cache)
 }
 
 type egdbVerifyCmd struct {
@@ -151,68 +59,13 @@ type egdbVerifyCmd struct {
 }
 
 func (c *egdbVerifyCmd) Run(log *zerolog.Logger) error {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible()
 	defer stop()
-	debug.SetMemoryLimit(int64(c.Mem) << 20)
-	bar := newEtaProgress()
-	rep, err := egdb.Verify(ctx, egdb.VerifyOptions{Dir: c.Dir, MemMiB: c.Mem, Threads: c.Threads, Log: *log, Progress: bar.update})
-	bar.p.clear()
-	if err != nil {
-		return err
-	}
-	fmt.Printf("ok: %d slices up to %d pieces, %d positions checked against their successors, %.1fs\n",
-		rep.Slices, rep.MaxPieces, rep.Positions, rep.Elapsed.Seconds())
-	return nil
+	return egdb.VerifyCommand(ctx, os.Stdout, egdb.VerifyOptions{Dir: c.Dir, MemMiB: c.Mem, Threads: c.Threads, Log: *log}, newBar())
 }
 
 type egdbInfoCmd struct {
 	Dir string `type:"path" help:"Database directory (default: the per-user one if built (e.g. ~/.local/share/crown/egdb), else the embedded <=4-piece database)."`
 }
 
-func (c *egdbInfoCmd) Run() error {
-	var infos []egdb.Info
-	var maxN int
-	var err error
-	if c.Dir == "" {
-		infos, maxN, err = egdb.DescribeDefault()
-	} else {
-		infos, maxN, err = egdb.Describe(c.Dir)
-	}
-	if err != nil {
-		return err
-	}
-	fmt.Printf("%-6s %14s %8s %12s %12s %12s %12s\n", "slice", "positions", "blocks", "bytes", "win", "loss", "draw")
-	var pos uint64
-	var size int64
-	for _, s := range infos {
-		fmt.Printf("%-6s %14d %8d %12d %12d %12d %12d\n", s.Material.Name(), s.Positions, s.Blocks, s.Bytes, s.Stats.Win, s.Stats.Loss, s.Stats.Draw)
-		pos += s.Positions
-		size += s.Bytes
-	}
-	fmt.Printf("complete up to %d pieces; %d slices, %d positions (Black to move), %d bytes (%.1f MiB), %.1f positions/byte\n",
-		maxN, len(infos), pos, size, float64(size)/(1<<20), float64(pos)/float64(max(size, 1)))
-	return nil
-}
-
-// etaProgress feeds the shared progress line with a percentage, the
-// elapsed time and an estimate of the time left.
-type etaProgress struct {
-	p     *progress
-	start time.Time
-}
-
-func newEtaProgress() *etaProgress { return &etaProgress{p: newProgress(), start: time.Now()} }
-
-func (e *etaProgress) update(done, total uint64) {
-	if total == 0 {
-		return
-	}
-	frac := float64(done) / float64(total)
-	el := time.Since(e.start)
-	eta := "?"
-	if frac > 0.001 {
-		eta = (time.Duration(float64(el)/frac) - el).Round(time.Second).String()
-	}
-	const scale = 1000 // the bar counts per mille: totals exceed int32 at 8 pieces
-	e.p.update(int(frac*scale), scale, fmt.Sprintf("%.1f%% elapsed %s eta %s", 100*frac, el.Round(time.Second), eta))
-}
+func (c *egdbInfoCmd) Run() error { return egdb.WriteInfo(os.Stdout, c.Dir) }

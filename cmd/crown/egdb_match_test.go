@@ -1,47 +1,11 @@
-// egdb_match_test.go checks the report of `crown egdb match`: where each
-// player first moved from the database and with what value, and the
-// command end to end on one ballot.
+// egdb_match_test.go runs `crown egdb match` end to end on one ballot;
+// protocol/match tests where each player entered the database.
 package main
 
 import (
 	"strings"
 	"testing"
-
-	"crown/egdb"
-	"crown/engine/board"
-	"crown/engine/pdn"
-	"crown/protocol/match"
 )
-
-func TestDatabaseEntries(t *testing.T) {
-	db, err := egdb.Default(8)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	// Three black kings against one, Black (A) to move: a database win for
-	// A from the first move, a loss for B from its first move.
-	start, _ := board.ParseFEN("B:WK29:BK1,K3,K5")
-	g := board.NewGame(start, board.Rules{})
-	for _, m := range []string{"1-6", "29-25", "6-10"} {
-		if _, err := g.PlayText(m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	game := match.Game{AIsBlack: true, Record: pdn.FromRecord(g, board.Ongoing)}
-	if e := databaseEntries(game, db, [2]bool{true, true}); e != [2]int{1, -1} {
-		t.Errorf("both on: %v, want [1 -1]", e)
-	}
-	if e := databaseEntries(game, db, [2]bool{true, false}); e != [2]int{1, notEntered} {
-		t.Errorf("B off: %v", e)
-	}
-	// The start position is far from the database: nobody enters it.
-	s := board.NewGame(board.Start(), board.Rules{})
-	s.PlayText("11-15")
-	if e := databaseEntries(match.Game{AIsBlack: false, Record: pdn.FromRecord(s, board.Ongoing)}, db, [2]bool{true, true}); e != [2]int{notEntered, notEntered} {
-		t.Errorf("opening: %v", e)
-	}
-}
 
 func TestEgdbMatchCommand(t *testing.T) {
 	if testing.Short() {
