@@ -1,15 +1,13 @@
-// book.go implements `crown book`: show the book moves of a position, print
-// statistics, import PDN game collections; build, merge and match live in
-// bookbuild.go, bookmerge.go and bookmatch.go.
+// book.go implements `crown book` (package book, commands.go): show the
+// book moves of a position, print statistics, import PDN game
+// collections and merge book files; build and match live in bookbuild.go
+// and bookmatch.go.
 package main
 
 import (
-	"fmt"
-	"strings"
+	"os"
 
 	"crown/book"
-	"crown/engine/board"
-	"crown/engine/fsutil"
 )
 
 type bookCmd struct {
@@ -25,68 +23,19 @@ type bookFile struct {
 	Book string `help:"Book file (default: the embedded book)." type:"existingfile"`
 }
 
-func (f bookFile) load() (*book.Book, error) {
-	if f.Book == "" {
-		return book.Default()
-	}
-	return book.Load(f.Book)
-}
-
 type bookShowCmd struct {
 	bookFile
 	FEN   string `help:"Position as PDN FEN (default: the start position)."`
 	Moves string `help:"Moves played from the position first, e.g. \"11-15 23-19\"."`
 }
 
-func (c *bookShowCmd) Run() error {
-	b, err := c.load()
-	if err != nil {
-		return err
-	}
-	p := board.Start()
-	if c.FEN != "" {
-		if p, err = board.ParseFEN(c.FEN); err != nil {
-			return err
-		}
-	}
-	g := board.NewGame(p, board.Rules{})
-	for _, m := range strings.Fields(c.Moves) {
-		if _, err := g.PlayText(m); err != nil {
-			return err
-		}
-	}
-	p = g.Position()
-	fmt.Printf("%s\n", p.FEN())
-	moves := b.Lookup(&p)
-	if len(moves) == 0 {
-		fmt.Println("not in book")
-		return nil
-	}
-	for _, m := range moves {
-		score := "-"
-		if m.Entry.Score != book.NoScore {
-			score = fmt.Sprintf("%+.2f", float64(m.Entry.Score)/100)
-		}
-		fmt.Printf("%-8s score %6s  games %5d (+%d =%d -%d)  %s\n", p.Notation(m.Move), score,
-			m.Entry.Games(), m.Entry.Wins, m.Entry.Draws, m.Entry.Losses, m.Name)
-	}
-	return nil
-}
+func (c *bookShowCmd) Run() error { return book.Show(os.Stdout, c.Book, c.FEN, c.Moves) }
 
 type bookStatsCmd struct {
 	bookFile
 }
 
-func (c *bookStatsCmd) Run() error {
-	b, err := c.load()
-	if err != nil {
-		return err
-	}
-	s := b.Stats()
-	fmt.Printf("entries %d\npositions %d\nscored %d (below 0: %d, 0: %d, above 0: %d)\ngames %d\nnames %d\ndeepest line %d plies\n",
-		s.Entries, s.Positions, s.Scored, s.Losing, s.Level, s.Winning, s.Games, s.Names, s.MaxPly)
-	return nil
-}
+func (c *bookStatsCmd) Run() error { return book.WriteStats(os.Stdout, c.Book) }
 
 type bookImportCmd struct {
 	bookFile
@@ -95,24 +44,12 @@ type bookImportCmd struct {
 	Plies int    `default:"24" help:"Import at most this many plies of each game (0 = all)."`
 }
 
-func (c *bookImportCmd) Run() error {
-	b, err := c.load()
-	if err != nil {
-		return err
-	}
-	f, _, err := fsutil.OpenRegular(c.PDN, fsutil.MaxFile)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	st, err := b.ImportPDN(f, c.Plies)
-	if err != nil {
-		return err
-	}
-	if err := b.Save(c.Out); err != nil {
-		return err
-	}
-	fmt.Printf("imported %d games (%d skipped), %d moves; book now has %d entries in %d positions\n",
-		st.Games, st.Skipped, st.Moves, b.Len(), b.Positions())
-	return nil
+func (c *bookImportCmd) Run() error { return book.ImportFile(os.Stdout, c.Book, c.PDN, c.Plies, c.Out) }
+
+type bookMergeCmd struct {
+	Files []string `arg:"" optional:"" type:"existingfile" help:"Book files to merge, in order."`
+	Named bool     `help:"Start from the embedded named openings (seed 002 lines, ACF ballots)."`
+	Out   string   `required:"" type:"path" help:"Book file to write."`
 }
+
+func (c *bookMergeCmd) Run() error { return book.MergeFiles(os.Stdout, c.Files, c.Named, c.Out) }
