@@ -1,5 +1,7 @@
-// Package fsutil holds small file helpers shared by every package that writes
-// files (books, weights, checkpoints, databases).
+// Package fsutil holds the file helpers shared by every package that writes
+// files (books, weights, checkpoints, databases): the one file container
+// (container.go) with its bounded decompression (decompress.go), atomic
+// writes, and reads of regular files only.
 //
 // atomic.go writes a file atomically: the data goes to a temporary file in the
 // same directory, is synced, and is renamed over the target, so a crash or an

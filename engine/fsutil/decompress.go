@@ -1,7 +1,6 @@
 // decompress.go decodes the zstd payload of a crown file without trusting
-// the file's header. Every loader (books, weight files, ensembles,
-// heuristics, sealed files: samples, trained networks, checkpoints) goes
-// through Payload.Decompress, which
+// the file's header. Every compressed container (container.go) and every
+// legacy layout a format still reads goes through Payload.Decompress, which
 //
 //   - refuses a declared length over the format's stated limit, or more than
 //     MaxRatio times the compressed bytes (a "zip bomb": 32 KB of zstd

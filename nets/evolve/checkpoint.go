@@ -1,6 +1,8 @@
-// checkpoint.go saves and loads the evolution state in fsutil's sealed
-// container (magic, version, CRC-32C, zstd), gob-encoded, written atomically
-// so an interruption never leaves a half file.
+// checkpoint.go saves and loads the evolution state in fsutil's container
+// (magic, version, length, CRC-32C, zstd), gob-encoded, written atomically
+// so an interruption never leaves a half file. Checkpoints written before
+// the container was shared read unchanged: they were already in its
+// compressed layout.
 package evolve
 
 import (
@@ -16,18 +18,21 @@ const (
 	ckVersion = 1
 )
 
+// ckFormat is the checkpoint in the container.
+var ckFormat = fsutil.StateFormat(ckMagic, ckVersion)
+
 // Marshal encodes the state.
 func (s *State) Marshal() ([]byte, error) {
 	var raw bytes.Buffer
 	if err := gob.NewEncoder(&raw).Encode(s); err != nil {
 		return nil, err
 	}
-	return fsutil.Seal(ckMagic, ckVersion, raw.Bytes()), nil
+	return ckFormat.Seal(ckVersion, raw.Bytes(), fsutil.Zstd), nil
 }
 
 // UnmarshalState decodes a checkpoint.
 func UnmarshalState(data []byte) (*State, error) {
-	raw, err := fsutil.Open(data, ckMagic, ckVersion, fsutil.MaxState)
+	raw, err := ckFormat.Open(data, ckVersion)
 	if err != nil {
 		return nil, err
 	}

@@ -1,9 +1,10 @@
 // file.go reads and writes the trained network's weight file: CROWNNET
-// version 2, in fsutil's sealed container (magic, version, length, CRC-32C
-// of the payload, zstd), whose declared length is held to the largest
-// shape's payload before anything is allocated. Version 1 (nets/file.go) holds the seeds' float
-// networks; the two share the magic so that one --net flag takes either,
-// and IsV2 tells them apart (a version 1 file has 1 in its bytes 8-9).
+// version 2 in fsutil's container (magic, version, length, CRC-32C, zstd),
+// whose declared length is held to the largest shape's payload before
+// anything is allocated. The seeds' float networks (nets/file.go) share
+// the magic with versions 1 and 3, so that one --net flag takes either,
+// and IsV2 tells them apart. Files written before the container was
+// shared read unchanged: they were already in its compressed layout.
 //
 // Payload (little-endian):
 //
@@ -29,6 +30,9 @@ const (
 	fileMagic   = "CROWNNET"
 	fileVersion = 2
 )
+
+// format is the trained network's file in the container.
+var format = fsutil.Format{Magic: fileMagic, Name: "trained network file", Max: maxPayload(), Reads: []uint32{fileVersion}}
 
 // largestArch is the largest shape Arch.Validate accepts: layers of 256,
 // 24 buckets.
@@ -88,7 +92,7 @@ func (q *Quantized) Marshal() ([]byte, error) {
 		i16(k.W4)
 		i32([]int32{k.B4})
 	}
-	return fsutil.Seal(fileMagic, fileVersion, raw), nil
+	return format.Seal(fileVersion, raw, fsutil.Zstd), nil
 }
 
 // check verifies sizes and value ranges (what Unmarshal guarantees).
@@ -133,7 +137,7 @@ func (q *Quantized) check() error {
 
 // Unmarshal decodes a version 2 weight file.
 func Unmarshal(data []byte) (*Quantized, error) {
-	raw, err := fsutil.Open(data, fileMagic, fileVersion, maxPayload())
+	raw, err := format.Open(data, fileVersion)
 	if err != nil {
 		return nil, fmt.Errorf("trained network: %w", err)
 	}

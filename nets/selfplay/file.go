@@ -1,4 +1,4 @@
-// file.go reads and writes sample files: fsutil's sealed container (magic
+// file.go reads and writes sample files: fsutil's container (magic
 // "CROWNSMP", version, length, CRC-32C, zstd) around a small header that
 // records how the samples were made (so a resumed run can refuse a file made
 // with other settings) and fixed-size little-endian records. The declared
@@ -46,6 +46,9 @@ const (
 	maxPayload = 4 + 2 + 0xFFFF + 4 + maxSamples*(recordSize+restSize)
 )
 
+// format is the sample file in the container.
+var format = fsutil.Format{Magic: fileMagic, Name: "sample file", Max: maxPayload, Reads: []uint32{1, fileVersion}}
+
 // ErrRecord is returned for a sample file whose records are malformed.
 var ErrRecord = errors.New("sample file record invalid")
 
@@ -68,7 +71,7 @@ func (f *File) Marshal() []byte {
 		raw = appendRecord(raw, &f.Samples[i])
 		raw = le.AppendUint32(raw, uint32(f.Samples[i].ScoreRest))
 	}
-	return fsutil.Seal(fileMagic, fileVersion, raw)
+	return format.Seal(fileVersion, raw, fsutil.Zstd)
 }
 
 // appendRecord appends s's 30-byte record (without ScoreRest).
@@ -103,10 +106,10 @@ func readRecord(r []byte, withRest bool) (Sample, error) {
 // Unmarshal decodes a sample file (version 2, or 1), checking every record.
 func Unmarshal(data []byte) (*File, error) {
 	version := uint32(fileVersion)
-	if len(data) >= 12 && binary.LittleEndian.Uint32(data[8:]) == 1 {
+	if v, err := format.Version(data); err == nil && v == 1 {
 		version = 1
 	}
-	raw, err := fsutil.Open(data, fileMagic, version, maxPayload)
+	raw, err := format.Open(data, version)
 	if err != nil {
 		return nil, fmt.Errorf("sample file: %w", err)
 	}

@@ -305,7 +305,7 @@ func TestReadsVersion1(t *testing.T) {
 	raw = append(raw, 'c')
 	raw = binary.LittleEndian.AppendUint32(raw, 1)
 	raw = appendRecord(raw, &s)
-	f, err := Unmarshal(fsutil.Seal(fileMagic, 1, raw))
+	f, err := Unmarshal(format.Seal(1, raw, fsutil.Zstd))
 	if err != nil || f.Games != 3 || f.Config != "c" || len(f.Samples) != 1 || f.Samples[0] != s {
 		t.Fatalf("version 1 file read as %+v, %v", f, err)
 	}
