@@ -5,10 +5,12 @@ import (
 	"encoding/binary"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
 	"crown/engine/board"
+	"crown/engine/fsutil"
 )
 
 // checkAllLegal walks every position reachable through the book from the
@@ -127,6 +129,16 @@ func TestCorruptFiles(t *testing.T) {
 		d := append([]byte(nil), good...)
 		return f(d)
 	}
+	// payload rebuilds the file around an edited payload.
+	payload := func(f func(raw []byte)) []byte {
+		raw, err := format.Open(good, version)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw = append([]byte(nil), raw...)
+		f(raw)
+		return format.Seal(version, raw, fsutil.Zstd)
+	}
 	cases := []struct {
 		name string
 		data []byte
@@ -134,12 +146,13 @@ func TestCorruptFiles(t *testing.T) {
 	}{
 		{"empty", nil, ErrNotBook},
 		{"other file", []byte("PK\x03\x04 zip file"), ErrNotBook},
-		{"short header", good[:20], ErrTruncated},
+		{"short header", good[:15], ErrTruncated},
 		{"version", mod(func(d []byte) []byte { binary.LittleEndian.PutUint16(d[8:], 9); return d }), ErrVersion},
-		{"hash keys", mod(func(d []byte) []byte { d[12] ^= 1; return d }), ErrHashKeys},
+		{"hash keys", payload(func(raw []byte) { raw[0] ^= 1 }), ErrHashKeys},
 		{"truncated payload", good[:len(good)-10], ErrTruncated},
-		{"checksum", mod(func(d []byte) []byte { d[32] ^= 1; return d }), ErrChecksum},
-		{"sizes", mod(func(d []byte) []byte { binary.LittleEndian.PutUint32(d[20:], 1<<30); return d }), ErrCorrupt},
+		{"checksum", mod(func(d []byte) []byte { d[16] ^= 1; return d }), ErrChecksum},
+		{"sizes", payload(func(raw []byte) { binary.LittleEndian.PutUint32(raw[8:], 1<<30) }), ErrCorrupt},
+		{"payload header", payload(func(raw []byte) { clear(raw) }), ErrHashKeys},
 	}
 	for _, c := range cases {
 		if _, err := Unmarshal(c.data); !errors.Is(err, c.want) {
@@ -151,6 +164,26 @@ func TestCorruptFiles(t *testing.T) {
 	b.entries[0], b.entries[1] = b.entries[1], b.entries[0]
 	if _, err := Unmarshal(b.Marshal()); !errors.Is(err, ErrCorrupt) {
 		t.Errorf("unsorted entries: %v", err)
+	}
+}
+
+// TestReadsVersion1: the default book as it was before the container
+// (testdata/v1.book, version 1) reads as the same book as the embedded
+// one, converted with crown book merge --named.
+func TestReadsVersion1(t *testing.T) {
+	old, err := Load("testdata/v1.book")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cur, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(old.names, cur.names) || !slices.Equal(old.entries, cur.entries) {
+		t.Fatalf("version 1 book: %d entries, %d names; embedded: %d, %d", len(old.entries), len(old.names), len(cur.entries), len(cur.names))
+	}
+	if _, err := Unmarshal(bookHeaderV1(0, nil)[:30]); !errors.Is(err, ErrTruncated) {
+		t.Errorf("version 1 header cut short: %v", err)
 	}
 }
 

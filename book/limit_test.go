@@ -1,42 +1,56 @@
-// limit_test.go tests that a book header's counts are not trusted (no
-// allocation of what it declares) and that errors name the real damage.
+// limit_test.go tests that a book's counts are not trusted (no allocation
+// of what they declare, in version 2's payload or version 1's header) and
+// that errors name the real damage.
 package book
 
 import (
 	"encoding/binary"
 	"errors"
-	"hash/crc32"
 	"strings"
 	"testing"
 
 	"crown/engine/board"
+	"crown/engine/fsutil"
 	"crown/engine/fsutil/fsutiltest"
 )
 
-// bookHeader is a valid header declaring entries entries and no names,
-// followed by payload.
-func bookHeader(entries uint32, payload []byte) []byte {
-	h := make([]byte, headerSize)
+// bookPayload is a version 2 payload declaring entries entries and no
+// names, followed by rest.
+func bookPayload(entries uint32, rest []byte) []byte {
+	raw := binary.LittleEndian.AppendUint64(nil, board.Start().Hash)
+	raw = binary.LittleEndian.AppendUint32(raw, entries)
+	raw = binary.LittleEndian.AppendUint32(raw, 0)
+	return append(raw, rest...)
+}
+
+// bookHeaderV1 is a valid version 1 header declaring entries entries and
+// no names, followed by payload.
+func bookHeaderV1(entries uint32, payload []byte) []byte {
+	h := make([]byte, v1HeaderSize)
 	copy(h, magic)
-	binary.LittleEndian.PutUint16(h[8:], version)
+	binary.LittleEndian.PutUint16(h[8:], 1)
 	binary.LittleEndian.PutUint64(h[12:], board.Start().Hash)
 	binary.LittleEndian.PutUint32(h[20:], entries)
 	binary.LittleEndian.PutUint32(h[28:], entries*entrySize)
-	binary.LittleEndian.PutUint32(h[32:], crc32.Checksum(nil, crcTable))
+	binary.LittleEndian.PutUint32(h[32:], fsutil.Checksum(nil))
 	return append(h, payload...)
 }
 
-// TestHeaderCountsNotTrusted: a 36-byte header declaring 2^27 entries (3.75
-// GiB unpacked) is refused without allocating what it declares.
-func TestHeaderCountsNotTrusted(t *testing.T) {
-	data := bookHeader(1<<27, nil)
-	var err error
-	alloc := fsutiltest.Allocated(func() { _, err = Unmarshal(data) })
-	if err == nil {
-		t.Fatal("accepted a header-only book of 2^27 entries")
-	}
-	if alloc > 1<<20 {
-		t.Errorf("refusing it allocated %d MiB", alloc>>20)
+// TestCountsNotTrusted: a book declaring 2^27 entries (3.75 GiB unpacked)
+// without holding them is refused without allocating what it declares.
+func TestCountsNotTrusted(t *testing.T) {
+	for name, data := range map[string][]byte{
+		"version 2": format.Seal(version, bookPayload(1<<27, nil), fsutil.Stored),
+		"version 1": bookHeaderV1(1<<27, nil),
+	} {
+		var err error
+		alloc := fsutiltest.Allocated(func() { _, err = Unmarshal(data) })
+		if err == nil {
+			t.Fatalf("%s: accepted a book of 2^27 entries holding none", name)
+		}
+		if alloc > 1<<20 {
+			t.Errorf("%s: refusing it allocated %d MiB", name, alloc>>20)
+		}
 	}
 }
 
@@ -44,14 +58,22 @@ func TestHeaderCountsNotTrusted(t *testing.T) {
 // (as its header declares) is refused before it is decompressed.
 func TestBombRefused(t *testing.T) {
 	const entries = (1 << 30) / entrySize
-	bomb := bookHeader(entries, fsutiltest.ZeroFrame(entries*entrySize, true))
-	var err error
-	alloc := fsutiltest.Allocated(func() { _, err = Unmarshal(bomb) })
-	if !errors.Is(err, ErrTooLarge) {
-		t.Errorf("got %v, want ErrTooLarge", err)
-	}
-	if alloc > 8<<20 {
-		t.Errorf("refusing the %d-byte bomb allocated %d MiB", len(bomb), alloc>>20)
+	v2 := make([]byte, 20)
+	copy(v2, magic)
+	binary.LittleEndian.PutUint32(v2[8:], version)
+	binary.LittleEndian.PutUint32(v2[12:], payloadHeader+entries*entrySize)
+	for name, bomb := range map[string][]byte{
+		"version 2": append(v2, fsutiltest.ZeroFrame(payloadHeader+entries*entrySize, true)...),
+		"version 1": bookHeaderV1(entries, fsutiltest.ZeroFrame(entries*entrySize, true)),
+	} {
+		var err error
+		alloc := fsutiltest.Allocated(func() { _, err = Unmarshal(bomb) })
+		if !errors.Is(err, ErrTooLarge) {
+			t.Errorf("%s: got %v, want ErrTooLarge", name, err)
+		}
+		if alloc > 8<<20 {
+			t.Errorf("%s: refusing the %d-byte bomb allocated %d MiB", name, len(bomb), alloc>>20)
+		}
 	}
 }
 
@@ -61,7 +83,7 @@ func TestBombRefused(t *testing.T) {
 func TestErrorsSayWhatIsWrong(t *testing.T) {
 	good := sampleBook(t).Marshal()
 	garbled := append([]byte(nil), good...)
-	for i := headerSize + 12; i < len(garbled)-8; i++ {
+	for i := 20 + 12; i < len(garbled)-8; i++ {
 		garbled[i] ^= 0x5A
 	}
 	for _, c := range []struct {
