@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/klauspost/compress/zstd"
+	"crown/engine/fsutil"
 )
 
 func testEnsemble() *Ensemble {
@@ -70,20 +70,18 @@ func TestEnsembleRoundTrip(t *testing.T) {
 	}
 }
 
+// resealEnsemble recomputes the container's checksum after an edit of a
+// stored payload, or a version 1 file's after a header edit.
 func resealEnsemble(d []byte) []byte {
-	binary.LittleEndian.PutUint32(d[24:], ensCRC(d, d[ensHeaderSize:]))
-	return d
+	if len(d) >= ensV1HeaderSize && binary.LittleEndian.Uint16(d[8:]) == 1 {
+		binary.LittleEndian.PutUint32(d[24:], fsutil.Checksum(d[:24], d[ensV1HeaderSize:]))
+		return d
+	}
+	return reseal(d)
 }
 
-// withEnsemblePayload rebuilds a file around a different raw payload.
-func withEnsemblePayload(data, raw []byte, rawLen uint32) []byte {
-	enc, _ := zstd.NewWriter(nil)
-	z := enc.EncodeAll(raw, nil)
-	out := append(append([]byte(nil), data[:ensHeaderSize]...), z...)
-	binary.LittleEndian.PutUint32(out[16:], rawLen)
-	binary.LittleEndian.PutUint32(out[20:], uint32(len(z)))
-	return resealEnsemble(out)
-}
+// withEnsemblePayload builds a file around a payload.
+func withEnsemblePayload(raw []byte) []byte { return ensFormat.Seal(ensVersion, raw, fsutil.Stored) }
 
 // TestCorruptEnsembles checks that each kind of bad file gets its own error.
 func TestCorruptEnsembles(t *testing.T) {
@@ -93,44 +91,82 @@ func TestCorruptEnsembles(t *testing.T) {
 	}
 	le := binary.LittleEndian
 	edit := func(f func(d []byte) []byte) []byte { return f(append([]byte(nil), good...)) }
-	// The raw payload of the good file, to build bad ones from.
-	dec, _ := zstd.NewReader(nil)
-	raw, err := dec.DecodeAll(good[ensHeaderSize:], nil)
+	payload, err := ensFormat.Open(good, ensVersion)
 	if err != nil {
 		t.Fatal(err)
 	}
-	badArch := append([]byte(nil), raw...)
-	le.PutUint16(badArch, 9)
-	badK := append([]byte(nil), raw...)
-	le.PutUint64(badK[4+len("cluster 0, individual 17"):], math.Float64bits(7))
-	for _, tc := range []struct {
-		name string
-		data []byte
-		want error
-	}{
+	raw := func(f func(r []byte) []byte) []byte { return withEnsemblePayload(f(append([]byte(nil), payload...))) }
+	zstdGarbage := ensFormat.Seal(ensVersion, payload, fsutil.Zstd)
+	copy(zstdGarbage[20:], "garbage!")
+	checkEnsembleErrors(t, []ensembleCase{
 		{"empty", nil, ErrNotEnsemble},
 		{"weight file", mustMarshal(t, testNet(Plain, 1)), ErrNotEnsemble},
 		{"magic prefix", []byte("CROWN"), ErrEnsembleTruncated},
 		{"header cut", good[:20], ErrEnsembleTruncated},
 		{"payload cut", good[:len(good)-3], ErrEnsembleTruncated},
 		{"trailing bytes", append(append([]byte(nil), good...), 0), ErrEnsembleSize},
-		{"version", edit(func(d []byte) []byte { le.PutUint16(d[8:], 2); return d }), ErrEnsembleVersion},
-		{"reserved", edit(func(d []byte) []byte { d[30] = 1; return resealEnsemble(d) }), ErrEnsembleVersion},
+		{"version", edit(func(d []byte) []byte { le.PutUint16(d[8:], 3); return d }), ErrEnsembleVersion},
 		{"flipped payload bit", edit(func(d []byte) []byte { d[len(d)-5] ^= 4; return d }), ErrEnsembleChecksum},
-		{"no members", edit(func(d []byte) []byte { le.PutUint32(d[12:], 0); return resealEnsemble(d) }), ErrEnsembleSize},
-		{"more members than bytes", edit(func(d []byte) []byte { le.PutUint32(d[12:], 4); return resealEnsemble(d) }), ErrEnsembleSize},
-		{"fewer members than bytes", edit(func(d []byte) []byte { le.PutUint32(d[12:], 2); return resealEnsemble(d) }), ErrEnsembleSize},
-		{"raw length lies", edit(func(d []byte) []byte { le.PutUint32(d[16:], le.Uint32(d[16:])-8); return resealEnsemble(d) }), ErrEnsembleCorrupt},
-		{"huge raw length", edit(func(d []byte) []byte { le.PutUint32(d[16:], 1<<31); return resealEnsemble(d) }), ErrEnsembleSize},
-		{"not zstd", edit(func(d []byte) []byte { copy(d[ensHeaderSize:], "garbage!"); return resealEnsemble(d) }), ErrEnsembleCorrupt},
-		{"unknown architecture", withEnsemblePayload(good, badArch, uint32(len(badArch))), ErrEnsembleValue},
-		{"king value out of range", withEnsemblePayload(good, badK, uint32(len(badK))), ErrEnsembleValue},
-	} {
+		{"no member count", withEnsemblePayload(payload[:3]), ErrEnsembleSize},
+		{"no members", raw(func(r []byte) []byte { le.PutUint32(r, 0); return r }), ErrEnsembleSize},
+		{"more members than bytes", raw(func(r []byte) []byte { le.PutUint32(r, 4); return r }), ErrEnsembleSize},
+		{"fewer members than bytes", raw(func(r []byte) []byte { le.PutUint32(r, 2); return r }), ErrEnsembleSize},
+		{"member cut", raw(func(r []byte) []byte { return r[:len(r)-8] }), ErrEnsembleSize},
+		{"huge length", edit(func(d []byte) []byte { le.PutUint32(d[12:], 1<<31); return d }), ErrEnsembleSize},
+		{"not zstd", zstdGarbage, ErrEnsembleCorrupt},
+		{"unknown architecture", raw(func(r []byte) []byte { le.PutUint16(r[4:], 9); return r }), ErrEnsembleValue},
+		{"king value out of range", raw(func(r []byte) []byte {
+			le.PutUint64(r[8+len("cluster 0, individual 17"):], math.Float64bits(7))
+			return r
+		}), ErrEnsembleValue},
+	})
+}
+
+type ensembleCase struct {
+	name string
+	data []byte
+	want error
+}
+
+func checkEnsembleErrors(t *testing.T, cases []ensembleCase) {
+	t.Helper()
+	for _, tc := range cases {
 		_, err := UnmarshalEnsemble(tc.data)
 		if !errors.Is(err, tc.want) {
 			t.Errorf("%s: got %v, want %v", tc.name, err, tc.want)
 		}
 	}
+}
+
+// TestReadsEnsembleVersion1: an ensemble written before the container
+// (testdata/v1.ens, version 1, made by that build) still loads, and
+// damaged version 1 files get their errors.
+func TestReadsEnsembleVersion1(t *testing.T) {
+	good, err := os.ReadFile("testdata/v1.ens")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := UnmarshalEnsemble(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := testNet(Plain, 2)
+	n.Sigma = nil
+	sameEnsemble(t, e, &Ensemble{Members: []Member{{"version 1 member", n}}})
+	le := binary.LittleEndian
+	edit := func(f func(d []byte) []byte) []byte { return f(append([]byte(nil), good...)) }
+	checkEnsembleErrors(t, []ensembleCase{
+		{"header cut", good[:20], ErrEnsembleTruncated},
+		{"payload cut", good[:len(good)-3], ErrEnsembleTruncated},
+		{"trailing bytes", append(append([]byte(nil), good...), 0), ErrEnsembleSize},
+		{"reserved", edit(func(d []byte) []byte { d[30] = 1; return resealEnsemble(d) }), ErrEnsembleVersion},
+		{"flipped payload bit", edit(func(d []byte) []byte { d[len(d)-5] ^= 4; return d }), ErrEnsembleChecksum},
+		{"no members", edit(func(d []byte) []byte { le.PutUint32(d[12:], 0); return resealEnsemble(d) }), ErrEnsembleSize},
+		{"more members than bytes", edit(func(d []byte) []byte { le.PutUint32(d[12:], 4); return resealEnsemble(d) }), ErrEnsembleSize},
+		{"raw length lies", edit(func(d []byte) []byte { le.PutUint32(d[16:], le.Uint32(d[16:])-8); return resealEnsemble(d) }), ErrEnsembleCorrupt},
+		{"huge raw length", edit(func(d []byte) []byte { le.PutUint32(d[16:], 1<<31); return resealEnsemble(d) }), ErrEnsembleSize},
+		{"not zstd", edit(func(d []byte) []byte { copy(d[ensV1HeaderSize:], "garbage!"); return resealEnsemble(d) }), ErrEnsembleCorrupt},
+	})
 }
 
 // FuzzUnmarshalEnsemble checks that no byte string panics the ensemble
@@ -146,6 +182,9 @@ func FuzzUnmarshalEnsemble(f *testing.F) {
 	}
 	f.Add(data)
 	f.Add([]byte("CROWNENS"))
+	if v1, err := os.ReadFile("testdata/v1.ens"); err == nil {
+		f.Add(v1)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		check := func(data []byte) {
 			e, err := UnmarshalEnsemble(data)
@@ -166,8 +205,6 @@ func FuzzUnmarshalEnsemble(f *testing.F) {
 			sameEnsemble(t, e, f)
 		}
 		check(data)
-		if len(data) >= ensHeaderSize {
-			check(resealEnsemble(append([]byte(nil), data...)))
-		}
+		check(resealEnsemble(append([]byte(nil), data...)))
 	})
 }

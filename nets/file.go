@@ -1,49 +1,43 @@
-// file.go reads and writes weight files: a fixed header, then the parameters
-// as little-endian float64 compressed with zstd. Every way a file can be bad
-// has its own error (errors.Is-comparable), and the message says what was
-// found.
+// file.go reads and writes weight files: fsutil's container (magic
+// "CROWNNET", version 3, length, CRC-32C) around the network, stored as it
+// is: evolved float64 weights do not compress (zstd made the default
+// network 0.1 % larger). Every way a file can be bad has its own error
+// (errors.Is-comparable), and the message says what was found.
 //
-// Format (little-endian), version 1:
+// Payload, version 3 (little-endian):
 //
 //	offset size
-//	 0     8   magic    "CROWNNET"
-//	 8     2   version  1
-//	10     2   arch     architecture id (1 plain, 2 spatial)
-//	12     4   flags    bit 0: step sizes follow the weights; other bits 0
-//	16     8   k        king value, IEEE 754 float64
-//	24     4   params   number of weights and biases (1741 or 5046)
-//	28     4   sigmas   number of step sizes: 0 or params
-//	32     4   rawLen   uncompressed payload length: 8·(params+sigmas)
-//	36     4   zLen     compressed payload length
-//	40     4   crc      CRC-32C of bytes 0-39 and of the compressed payload
-//	44     4   reserved 0
-//	48   zLen  payload  zstd frame: params float64s (W), then sigmas float64s
+//	 0     2   arch     architecture id (1 plain, 2 spatial)
+//	 2     2   flags    bit 0: step sizes follow the weights; other bits 0
+//	 4     8   k        king value, IEEE 754 float64
+//	12     4   params   number of weights and biases (1741 or 5046)
+//	16     4   sigmas   number of step sizes: 0 or params
+//	20         params float64s (W), then sigmas float64s
 //
-// The checksum covers the compressed bytes, so damage anywhere after the
-// length fields is reported as a checksum mismatch before decompressing.
-// The declared lengths must match the architecture's, and the payload is
-// decompressed through fsutil.Payload (at most the declared length, 64x
-// the compressed size), so a header cannot make the reader allocate more.
+// The container holds the payload to the largest architecture's with step
+// sizes before reading it, and the counts must be the architecture's and
+// fill the payload exactly. The trained network (nets/nnue) shares the
+// magic with version 2, so that one --net flag takes either. Version 1
+// (before the container) still loads (filev1.go).
 package nets
 
 import (
-	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"math"
-
-	"github.com/klauspost/compress/zstd"
 
 	"crown/engine/fsutil"
 )
 
 const (
 	fileMagic   = "CROWNNET"
-	fileVersion = 1
-	headerSize  = 48
-	flagSigma   = 1 << 0
+	fileVersion = 3
+	// trainedVersion is the trained network's version (nets/nnue).
+	trainedVersion = 2
+	// payloadHeader is arch, flags, k, params and sigmas.
+	payloadHeader = 2 + 2 + 8 + 4 + 4
+	flagSigma     = 1 << 0
 )
 
 // Errors returned when reading a weight file, one per kind of bad file.
@@ -58,19 +52,29 @@ var (
 	ErrValue     = errors.New("weight file holds invalid values")
 )
 
-var crcTable = crc32.MakeTable(crc32.Castagnoli)
+// format is the weight file in the container.
+var format = fsutil.Format{Magic: fileMagic, Name: "weight file", Max: payloadHeader + 16*uint64(maxParams()), Reads: []uint32{1, fileVersion},
+	Errors: fsutil.Errors{Magic: ErrNotNet, Version: ErrVersion, Truncated: ErrTruncated, Trailing: ErrSize,
+		Checksum: ErrChecksum, Corrupt: ErrCorrupt, TooLarge: ErrSize}}
 
-// Header is the fixed part of a weight file.
+// maxParams is the largest architecture's parameter count.
+func maxParams() int {
+	most := 0
+	for _, a := range Arches() {
+		most = max(most, a.NumParams())
+	}
+	return most
+}
+
+// Header is what a weight file declares about its network.
 type Header struct {
-	Version uint16
+	Version uint32
 	Arch    Arch
 	Flags   uint32
 	K       float64
 	Params  uint32
 	Sigmas  uint32
-	RawLen  uint32
-	ZLen    uint32
-	CRC     uint32
+	CRC     uint32 // the checksum the file holds
 }
 
 // Marshal encodes n as a weight file. It fails if n is not valid.
@@ -78,138 +82,96 @@ func (n *Network) Marshal() ([]byte, error) {
 	if err := n.Validate(); err != nil {
 		return nil, err
 	}
-	raw := make([]byte, 0, 8*(len(n.W)+len(n.Sigma)))
-	for _, v := range n.W {
-		raw = binary.LittleEndian.AppendUint64(raw, math.Float64bits(v))
-	}
-	for _, v := range n.Sigma {
-		raw = binary.LittleEndian.AppendUint64(raw, math.Float64bits(v))
-	}
-	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(1), zstd.WithWindowSize(1<<17), zstd.WithLowerEncoderMem(true))
-	if err != nil {
-		return nil, err
-	}
-	payload := enc.EncodeAll(raw, nil)
-	enc.Close()
-
-	h := make([]byte, headerSize, headerSize+len(payload))
-	copy(h, fileMagic)
 	le := binary.LittleEndian
-	le.PutUint16(h[8:], fileVersion)
-	le.PutUint16(h[10:], uint16(n.Arch))
-	var flags uint32
+	var flags uint16
 	if n.Sigma != nil {
 		flags |= flagSigma
 	}
-	le.PutUint32(h[12:], flags)
-	le.PutUint64(h[16:], math.Float64bits(n.K))
-	le.PutUint32(h[24:], uint32(len(n.W)))
-	le.PutUint32(h[28:], uint32(len(n.Sigma)))
-	le.PutUint32(h[32:], uint32(len(raw)))
-	le.PutUint32(h[36:], uint32(len(payload)))
-	le.PutUint32(h[40:], fileCRC(h, payload))
-	return append(h, payload...), nil
+	raw := make([]byte, 0, payloadHeader+8*(len(n.W)+len(n.Sigma)))
+	raw = le.AppendUint16(raw, uint16(n.Arch))
+	raw = le.AppendUint16(raw, flags)
+	raw = le.AppendUint64(raw, math.Float64bits(n.K))
+	raw = le.AppendUint32(raw, uint32(len(n.W)))
+	raw = le.AppendUint32(raw, uint32(len(n.Sigma)))
+	raw = appendFloats(raw, n.W)
+	raw = appendFloats(raw, n.Sigma)
+	return format.Seal(fileVersion, raw, fsutil.Stored), nil
 }
 
-func fileCRC(header, payload []byte) uint32 {
-	c := crc32.Checksum(header[:40], crcTable)
-	return crc32.Update(c, crcTable, payload)
+// appendFloats appends vs as little-endian float64s.
+func appendFloats(raw []byte, vs []float64) []byte {
+	for _, v := range vs {
+		raw = binary.LittleEndian.AppendUint64(raw, math.Float64bits(v))
+	}
+	return raw
 }
 
-// wrongMagic says that a file does not start with the weight file's magic.
-// Another crown file's magic (capitals, such as CRWNBOOK) is named; other
-// bytes are not quoted: the message reaches engine mode's client, and the
-// file may be anything the user can read (net-file=/etc/passwd).
-func wrongMagic(head []byte) string {
-	for _, c := range head {
-		if c < 'A' || c > 'Z' {
-			return fmt.Sprintf("does not start with %q", fileMagic)
-		}
+// open checks a weight file of either version and returns its header and
+// its parameters' bytes.
+func open(data []byte) (Header, []byte, error) {
+	v, err := format.Version(data)
+	switch {
+	case err != nil:
+		return Header{}, nil, err
+	case uint16(v) == 1: // version 1 held the architecture in the high half
+		return openV1(data)
+	case v == trainedVersion:
+		return Header{}, nil, fmt.Errorf("%w: version %d is a trained network (evaluator nnue), not a seed network", ErrVersion, v)
 	}
-	return fmt.Sprintf("starts with %q, not %q", head, fileMagic)
-}
-
-// ReadHeader decodes and checks the header of a weight file: magic, version,
-// and that the file is as long as the header says.
-func ReadHeader(data []byte) (Header, error) {
-	var h Header
-	if len(data) < len(fileMagic) {
-		if len(data) > 0 && bytes.HasPrefix([]byte(fileMagic), data) {
-			return h, fmt.Errorf("%w: %d bytes, the header alone is %d", ErrTruncated, len(data), headerSize)
-		}
-		return h, fmt.Errorf("%w: %d bytes without the %q magic", ErrNotNet, len(data), fileMagic)
+	raw, err := format.Open(data, fileVersion)
+	if err != nil {
+		return Header{}, nil, err
 	}
-	if string(data[:len(fileMagic)]) != fileMagic {
-		return h, fmt.Errorf("%w: %s", ErrNotNet, wrongMagic(data[:len(fileMagic)]))
-	}
-	if len(data) < headerSize {
-		return h, fmt.Errorf("%w: %d bytes, the header alone is %d", ErrTruncated, len(data), headerSize)
+	if len(raw) < payloadHeader {
+		return Header{}, nil, fmt.Errorf("%w: payload of %d bytes, its header alone is %d", ErrSize, len(raw), payloadHeader)
 	}
 	le := binary.LittleEndian
-	h = Header{
-		Version: le.Uint16(data[8:]),
-		Arch:    Arch(le.Uint16(data[10:])),
-		Flags:   le.Uint32(data[12:]),
-		K:       math.Float64frombits(le.Uint64(data[16:])),
-		Params:  le.Uint32(data[24:]),
-		Sigmas:  le.Uint32(data[28:]),
-		RawLen:  le.Uint32(data[32:]),
-		ZLen:    le.Uint32(data[36:]),
-		CRC:     le.Uint32(data[40:]),
+	h := Header{Version: v, Arch: Arch(le.Uint16(raw)), Flags: uint32(le.Uint16(raw[2:])), K: math.Float64frombits(le.Uint64(raw[4:])),
+		Params: le.Uint32(raw[12:]), Sigmas: le.Uint32(raw[16:]), CRC: le.Uint32(data[16:])}
+	body := raw[payloadHeader:]
+	if err := h.check(uint64(len(body))); err != nil {
+		return Header{}, nil, err
 	}
-	if h.Version != fileVersion {
-		return h, fmt.Errorf("%w: file is version %d, this build reads version %d", ErrVersion, h.Version, fileVersion)
-	}
-	if h.Flags&^flagSigma != 0 {
-		return h, fmt.Errorf("%w: flags %#x not defined in version %d", ErrVersion, h.Flags, fileVersion)
-	}
-	if le.Uint32(data[44:]) != 0 {
-		return h, fmt.Errorf("%w: reserved header word is %#x, must be 0 in version %d", ErrVersion, le.Uint32(data[44:]), fileVersion)
-	}
-	if have := uint64(len(data) - headerSize); have < uint64(h.ZLen) {
-		return h, fmt.Errorf("%w: payload has %d of %d bytes", ErrTruncated, have, h.ZLen)
-	} else if have > uint64(h.ZLen) {
-		return h, fmt.Errorf("%w: %d bytes after the %d-byte payload", ErrSize, have-uint64(h.ZLen), h.ZLen)
-	}
-	return h, nil
+	return h, body, nil
 }
 
-// Unmarshal decodes a weight file.
-func Unmarshal(data []byte) (*Network, error) {
-	h, err := ReadHeader(data)
-	if err != nil {
-		return nil, err
-	}
-	payload := data[headerSize:]
-	if got := fileCRC(data, payload); got != h.CRC {
-		return nil, fmt.Errorf("%w: header says %08x, contents give %08x", ErrChecksum, h.CRC, got)
+// ReadHeader decodes and checks the header of a weight file of either
+// version.
+func ReadHeader(data []byte) (Header, error) {
+	h, _, err := open(data)
+	return h, err
+}
+
+// check refuses flags this build does not know, an unknown architecture,
+// counts that are not the architecture's, and n bytes of parameters that
+// are not exactly what the counts need.
+func (h Header) check(n uint64) error {
+	if h.Flags&^flagSigma != 0 {
+		return fmt.Errorf("%w: flags %#x not defined in version %d", ErrVersion, h.Flags, h.Version)
 	}
 	if !h.Arch.Valid() {
-		return nil, fmt.Errorf("%w: unknown architecture id %d (this build knows 1 plain, 2 spatial)", ErrArch, uint16(h.Arch))
+		return fmt.Errorf("%w: unknown architecture id %d (this build knows 1 plain, 2 spatial)", ErrArch, uint16(h.Arch))
 	}
-	want := uint32(h.Arch.NumParams())
-	if h.Params != want {
-		return nil, fmt.Errorf("%w: %d parameters, the %s architecture has %d", ErrSize, h.Params, h.Arch, want)
+	if want := uint32(h.Arch.NumParams()); h.Params != want {
+		return fmt.Errorf("%w: %d parameters, the %s architecture has %d", ErrSize, h.Params, h.Arch, want)
 	}
 	hasSigma := h.Flags&flagSigma != 0
 	if (hasSigma && h.Sigmas != h.Params) || (!hasSigma && h.Sigmas != 0) {
-		return nil, fmt.Errorf("%w: %d step sizes for %d parameters (flags %#x)", ErrSize, h.Sigmas, h.Params, h.Flags)
+		return fmt.Errorf("%w: %d step sizes for %d parameters (flags %#x)", ErrSize, h.Sigmas, h.Params, h.Flags)
 	}
-	if h.RawLen != 8*(h.Params+h.Sigmas) {
-		return nil, fmt.Errorf("%w: payload length %d, want %d", ErrSize, h.RawLen, 8*(h.Params+h.Sigmas))
+	if want := 8 * uint64(h.Params+h.Sigmas); n != want {
+		return fmt.Errorf("%w: payload length %d, want %d", ErrSize, n, want)
 	}
-	// RawLen is the architecture's exact size (checked above): the limit.
-	p := fsutil.Payload{Len: uint64(h.RawLen), Max: uint64(h.RawLen),
-		TooLarge: ErrSize, Truncated: ErrCorrupt, Trailing: ErrCorrupt, Corrupt: ErrCorrupt}
-	raw, err := p.Decompress(payload)
-	if err != nil {
-		return nil, err
-	}
+	return nil
+}
+
+// decode reads the network h declares from raw (checked by h.check).
+func (h Header) decode(raw []byte) (*Network, error) {
 	n := &Network{Arch: h.Arch, K: h.K, W: make([]float64, h.Params)}
 	for i := range n.W {
 		n.W[i] = math.Float64frombits(binary.LittleEndian.Uint64(raw[8*i:]))
 	}
-	if hasSigma {
+	if h.Flags&flagSigma != 0 {
 		n.Sigma = make([]float64, h.Sigmas)
 		for i := range n.Sigma {
 			n.Sigma[i] = math.Float64frombits(binary.LittleEndian.Uint64(raw[8*(int(h.Params)+i):]))
@@ -219,6 +181,15 @@ func Unmarshal(data []byte) (*Network, error) {
 		return nil, fmt.Errorf("%w: %v", ErrValue, err)
 	}
 	return n, nil
+}
+
+// Unmarshal decodes a weight file.
+func Unmarshal(data []byte) (*Network, error) {
+	h, raw, err := open(data)
+	if err != nil {
+		return nil, err
+	}
+	return h.decode(raw)
 }
 
 // UnmarshalArch decodes a weight file that must hold architecture want.

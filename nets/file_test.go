@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/klauspost/compress/zstd"
+	"crown/engine/fsutil"
 )
 
 func testNet(a Arch, seed uint64) *Network {
@@ -76,21 +76,38 @@ func mustMarshal(t *testing.T, n *Network) []byte {
 	return data
 }
 
-// reseal recomputes the checksum after a header edit.
+// reseal recomputes the container's checksum after an edit of a stored
+// payload (as far as the file holds it).
 func reseal(data []byte) []byte {
-	binary.LittleEndian.PutUint32(data[40:], fileCRC(data, data[headerSize:]))
+	if len(data) < fsutil.HeaderLen {
+		return data
+	}
+	n := min(uint64(binary.LittleEndian.Uint32(data[12:])), uint64(len(data)-fsutil.HeaderLen))
+	binary.LittleEndian.PutUint32(data[16:], fsutil.Checksum(data[fsutil.HeaderLen:fsutil.HeaderLen+int(n)]))
 	return data
 }
 
-// withPayload rebuilds a file around a different raw payload, keeping the
-// header's declared raw length.
-func withPayload(data, raw []byte) []byte {
-	enc, _ := zstd.NewWriter(nil)
-	z := enc.EncodeAll(raw, nil)
-	out := append(append([]byte(nil), data[:headerSize]...), z...)
-	binary.LittleEndian.PutUint32(out[36:], uint32(len(z)))
-	return reseal(out)
+// resealV1 recomputes a version 1 file's checksum after a header edit.
+func resealV1(data []byte) []byte {
+	binary.LittleEndian.PutUint32(data[40:], fsutil.Checksum(data[:40], data[v1HeaderSize:]))
+	return data
 }
+
+// withPayload rebuilds a file around a different payload.
+func withPayload(raw []byte) []byte { return format.Seal(fileVersion, raw, fsutil.Stored) }
+
+// payloadOf returns a copy of a good file's payload.
+func payloadOf(t *testing.T, data []byte) []byte {
+	t.Helper()
+	raw, err := format.Open(data, fileVersion)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append([]byte(nil), raw...)
+}
+
+// at is where a payload offset lies in a stored file.
+const at = fsutil.HeaderLen
 
 // TestCorruptFiles checks that each kind of bad file gets its own error and
 // a message naming what is wrong.
@@ -98,6 +115,11 @@ func TestCorruptFiles(t *testing.T) {
 	good := mustMarshal(t, testNet(Spatial, 5))
 	edit := func(f func(d []byte) []byte) []byte { return f(append([]byte(nil), good...)) }
 	le := binary.LittleEndian
+	raw := func(f func(r []byte)) []byte { r := payloadOf(t, good); f(r); return withPayload(r) }
+	zstdGarbage := format.Seal(fileVersion, payloadOf(t, good), fsutil.Zstd)
+	for i := 24; i < len(zstdGarbage); i++ {
+		zstdGarbage[i] = 0xAA
+	}
 	cases := []struct {
 		name string
 		data []byte
@@ -108,40 +130,51 @@ func TestCorruptFiles(t *testing.T) {
 		{"empty", nil, ErrNotNet, "magic"},
 		{"book file", edit(func(d []byte) []byte { copy(d, "CRWNBOOK"); return d }), ErrNotNet, "CRWNBOOK"},
 		{"magic prefix", []byte("CROWN"), ErrTruncated, "header"},
-		{"header cut", good[:30], ErrTruncated, "header alone"},
+		{"header cut", good[:22], ErrTruncated, "header alone"},
 		{"payload cut", good[:len(good)-100], ErrTruncated, "payload has"},
-		{"version 2", edit(func(d []byte) []byte { le.PutUint16(d[8:], 2); return reseal(d) }), ErrVersion, "version 2"},
-		{"unknown flag", edit(func(d []byte) []byte { le.PutUint32(d[12:], 6); return reseal(d) }), ErrVersion, "flags"},
-		{"payload bit flip", edit(func(d []byte) []byte { d[headerSize+1000] ^= 4; return d }), ErrChecksum, "header says"},
-		{"K bit flip", edit(func(d []byte) []byte { d[17] ^= 1; return d }), ErrChecksum, "contents give"},
-		{"unknown arch", edit(func(d []byte) []byte { le.PutUint16(d[10:], 7); return reseal(d) }), ErrArch, "unknown architecture id 7"},
-		{"plain header", edit(func(d []byte) []byte { le.PutUint16(d[10:], uint16(Plain)); return reseal(d) }), ErrSize, "5046 parameters, the plain architecture has 1741"},
-		{"sigma count", edit(func(d []byte) []byte { le.PutUint32(d[28:], 12); return reseal(d) }), ErrSize, "12 step sizes"},
-		{"raw length", edit(func(d []byte) []byte { le.PutUint32(d[32:], 99); return reseal(d) }), ErrSize, "payload length 99"},
-		{"trailing bytes", reseal(append(append([]byte(nil), good...), 0, 0)), ErrSize, "2 bytes after"},
-		{"not zstd", edit(func(d []byte) []byte {
-			for i := headerSize; i < len(d); i++ {
-				d[i] = 0xAA
-			}
-			return reseal(d)
-		}), ErrCorrupt, ""},
-		{"short payload", withPayload(good, make([]byte, 80)), ErrCorrupt, "decompresses to 80 bytes"},
-		{"K out of range", edit(func(d []byte) []byte { le.PutUint64(d[16:], math.Float64bits(3.5)); return reseal(d) }), ErrValue, "king value 3.5"},
-		{"NaN weight", func() []byte {
-			n := testNet(Spatial, 5)
-			raw := make([]byte, 0, 8*2*len(n.W))
-			for i, v := range n.W {
-				if i == 77 {
-					v = math.NaN()
-				}
-				raw = le.AppendUint64(raw, math.Float64bits(v))
-			}
-			for _, v := range n.Sigma {
-				raw = le.AppendUint64(raw, math.Float64bits(v))
-			}
-			return withPayload(good, raw)
-		}(), ErrValue, "parameter 77"},
+		{"trained network", edit(func(d []byte) []byte { le.PutUint32(d[8:], 2); return d }), ErrVersion, "version 2 is a trained network"},
+		{"version 9", edit(func(d []byte) []byte { le.PutUint32(d[8:], 9); return d }), ErrVersion, "version 9"},
+		{"unknown flag", raw(func(r []byte) { le.PutUint16(r[2:], 6) }), ErrVersion, "flags"},
+		{"payload bit flip", edit(func(d []byte) []byte { d[at+1000] ^= 4; return d }), ErrChecksum, "header says"},
+		{"K bit flip", edit(func(d []byte) []byte { d[at+5] ^= 1; return d }), ErrChecksum, "payload gives"},
+		{"unknown arch", raw(func(r []byte) { le.PutUint16(r, 7) }), ErrArch, "unknown architecture id 7"},
+		{"plain header", raw(func(r []byte) { le.PutUint16(r, uint16(Plain)) }), ErrSize, "5046 parameters, the plain architecture has 1741"},
+		{"sigma count", raw(func(r []byte) { le.PutUint32(r[16:], 12) }), ErrSize, "12 step sizes"},
+		{"payload header cut", withPayload(payloadOf(t, good)[:10]), ErrSize, "its header alone"},
+		{"short payload", withPayload(payloadOf(t, good)[:payloadHeader+80]), ErrSize, "payload length 80"},
+		{"trailing bytes", append(append([]byte(nil), good...), 0, 0), ErrSize, "2 bytes after"},
+		{"not zstd", zstdGarbage, ErrCorrupt, ""},
+		{"K out of range", raw(func(r []byte) { le.PutUint64(r[4:], math.Float64bits(3.5)) }), ErrValue, "king value 3.5"},
+		{"NaN weight", raw(func(r []byte) { le.PutUint64(r[payloadHeader+8*77:], math.Float64bits(math.NaN())) }), ErrValue, "parameter 77"},
 	}
+	checkErrors(t, cases)
+	// A file that is not crown's is not quoted: engine mode sends the
+	// message to the client, and net-file=/etc/passwd echoed "root:x:0".
+	if _, err := Unmarshal([]byte("root:x:0:0:root:/root:/bin/bash\n")); !errors.Is(err, ErrNotNet) || strings.Contains(err.Error(), "root") {
+		t.Errorf("/etc/passwd: %v: want ErrNotNet without the file's bytes", err)
+	}
+	if _, err := UnmarshalArch(good, Plain); !errors.Is(err, ErrArch) || !strings.Contains(err.Error(), "holds a spatial network, want plain") {
+		t.Errorf("wrong architecture requested: %v", err)
+	}
+	if _, err := Load(filepath.Join(t.TempDir(), "missing.net")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing file: %v", err)
+	}
+	if n, err := Unmarshal(format.Seal(fileVersion, payloadOf(t, good), fsutil.Zstd)); err != nil {
+		t.Errorf("a compressed version 3 file: %v", err)
+	} else {
+		sameNet(t, n, testNet(Spatial, 5))
+	}
+}
+
+// checkErrors checks that each case fails with its own error only and a
+// message saying what is wrong.
+func checkErrors(t *testing.T, cases []struct {
+	name string
+	data []byte
+	want error
+	msg  string
+}) {
+	t.Helper()
 	for _, c := range cases {
 		n, err := Unmarshal(c.data)
 		if n != nil || !errors.Is(err, c.want) {
@@ -157,17 +190,39 @@ func TestCorruptFiles(t *testing.T) {
 			t.Errorf("%s: message %q does not say %q", c.name, err, c.msg)
 		}
 	}
-	// A file that is not crown's is not quoted: engine mode sends the
-	// message to the client, and net-file=/etc/passwd echoed "root:x:0".
-	if _, err := Unmarshal([]byte("root:x:0:0:root:/root:/bin/bash\n")); !errors.Is(err, ErrNotNet) || strings.Contains(err.Error(), "root") {
-		t.Errorf("/etc/passwd: %v: want ErrNotNet without the file's bytes", err)
+}
+
+// TestReadsVersion1: the default network as it was before the container
+// (testdata/v1.net, version 1) reads as the embedded one, converted with
+// crown net export and import; damaged version 1 files get their errors.
+func TestReadsVersion1(t *testing.T) {
+	old, err := Load("testdata/v1.net")
+	if err != nil {
+		t.Fatal(err)
 	}
-	if _, err := UnmarshalArch(good, Plain); !errors.Is(err, ErrArch) || !strings.Contains(err.Error(), "holds a spatial network, want plain") {
-		t.Errorf("wrong architecture requested: %v", err)
+	cur, err := Default()
+	if err != nil {
+		t.Fatal(err)
 	}
-	if _, err := Load(filepath.Join(t.TempDir(), "missing.net")); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("missing file: %v", err)
-	}
+	sameNet(t, old, cur)
+	good, _ := os.ReadFile("testdata/v1.net")
+	edit := func(f func(d []byte) []byte) []byte { return f(append([]byte(nil), good...)) }
+	le := binary.LittleEndian
+	checkErrors(t, []struct {
+		name string
+		data []byte
+		want error
+		msg  string
+	}{
+		{"header cut", good[:30], ErrTruncated, "header alone is 48"},
+		{"payload cut", good[:len(good)-100], ErrTruncated, "payload has"},
+		{"unknown flag", edit(func(d []byte) []byte { le.PutUint32(d[12:], 6); return resealV1(d) }), ErrVersion, "flags"},
+		{"reserved", edit(func(d []byte) []byte { d[45] = 1; return resealV1(d) }), ErrVersion, "reserved"},
+		{"payload bit flip", edit(func(d []byte) []byte { d[v1HeaderSize+1000] ^= 4; return d }), ErrChecksum, "header says"},
+		{"unknown arch", edit(func(d []byte) []byte { le.PutUint16(d[10:], 7); return resealV1(d) }), ErrArch, "unknown architecture id 7"},
+		{"raw length", edit(func(d []byte) []byte { le.PutUint32(d[32:], 99); return resealV1(d) }), ErrSize, "payload length 99"},
+		{"trailing bytes", resealV1(append(append([]byte(nil), good...), 0, 0)), ErrSize, "2 bytes after"},
+	})
 }
 
 // TestMarshalRejectsInvalid checks that an invalid network is never written.

@@ -2,6 +2,7 @@ package nets
 
 import (
 	"bytes"
+	"os"
 	"testing"
 )
 
@@ -13,18 +14,22 @@ import (
 
 // FuzzUnmarshal checks that no byte string panics the weight file reader and
 // that whatever it accepts is valid and re-encodes to the same network. Each
-// input is tried as it is and with its checksum recomputed, so mutations reach
-// the checks behind the checksum.
+// input is tried as it is and with its checksum recomputed (as version 3,
+// and as version 1), so mutations reach the checks behind the checksum.
 func FuzzUnmarshal(f *testing.F) {
 	plain := testNet(Plain, 1)
 	plain.Sigma = nil
 	f.Add(mustMarshalF(f, plain))
 	f.Add(mustMarshalF(f, testNet(Plain, 2)))
 	f.Add([]byte("CROWNNET"))
+	if v1, err := os.ReadFile("testdata/v1.net"); err == nil {
+		f.Add(v1)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkUnmarshal(t, data)
-		if len(data) >= headerSize {
-			checkUnmarshal(t, reseal(append([]byte(nil), data...)))
+		checkUnmarshal(t, reseal(append([]byte(nil), data...)))
+		if len(data) >= v1HeaderSize {
+			checkUnmarshal(t, resealV1(append([]byte(nil), data...)))
 		}
 	})
 }

@@ -11,7 +11,12 @@ import (
 	"fmt"
 )
 
-const jsonFormat = "crown-net"
+const (
+	jsonFormat = "crown-net"
+	// jsonVersion is the JSON layout's own version (the weight file's is
+	// fileVersion).
+	jsonVersion = 1
+)
 
 type jsonNet struct {
 	Format  string      `json:"format"`
@@ -41,7 +46,7 @@ func (n *Network) MarshalJSON() ([]byte, error) {
 	}
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "{\n  \"format\": %q,\n  \"version\": %d,\n  \"arch\": %q,\n  \"k\": %s,\n  \"layers\": [\n",
-		jsonFormat, fileVersion, n.Arch.String(), mustJSON(n.K))
+		jsonFormat, jsonVersion, n.Arch.String(), mustJSON(n.K))
 	layers := n.Arch.Layers()
 	for l, layer := range layers {
 		fmt.Fprintf(&b, "    {\"name\": %q, \"nodes\": [\n", layer.Name)
@@ -97,8 +102,8 @@ func ParseJSON(data []byte) (*Network, error) {
 	if j.Format != jsonFormat {
 		return nil, fmt.Errorf("network JSON: format %q, want %q", j.Format, jsonFormat)
 	}
-	if j.Version != fileVersion {
-		return nil, fmt.Errorf("network JSON: version %d, this build reads %d", j.Version, fileVersion)
+	if j.Version != jsonVersion {
+		return nil, fmt.Errorf("network JSON: version %d, this build reads %d", j.Version, jsonVersion)
 	}
 	a, err := ParseArch(j.Arch)
 	if err != nil {
