@@ -1,39 +1,34 @@
-// file.go reads and writes heuristic weight files in the style of crown's
-// network files: a fixed header, a zstd-compressed payload and a checksum,
-// written atomically.
+// file.go reads and writes heuristic weight files in fsutil's container
+// (magic "CRWNHEUR", version 2, length, CRC-32C), stored as they are (a
+// few dozen float64s do not compress), written atomically.
 //
-// Format (little-endian), version 1:
+// Payload, version 2 (little-endian):
 //
-//	magic   [8]byte "CRWNHEUR"
-//	version uint16  1
 //	kind    uint8   Kind (0 = 8F ... 6 = E3Ph)
 //	pad     uint8   0
 //	count   uint32  number of weights, must equal the kind's
-//	crc     uint32  CRC-32C of the uncompressed payload
-//	payload         zstd: count float64 weights
+//	weights         count float64s
 //
-// The count must be the kind's, so the payload's length is known before
-// it is decompressed (fsutil.Payload): appended bytes are reported as
-// trailing data and damaged ones as corrupt, a payload cut short as
-// truncated.
+// The container holds the payload to the largest kind's before reading
+// it, and the count must be the kind's and fill the payload exactly.
+// Version 1 (before the container; the trained files in weights/) still
+// loads (filev1.go).
 package features
 
 import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"math"
-
-	"github.com/klauspost/compress/zstd"
 
 	"crown/engine/fsutil"
 )
 
 const (
 	fileMagic   = "CRWNHEUR"
-	fileVersion = 1
-	fileHeader  = 8 + 2 + 1 + 1 + 4 + 4
+	fileVersion = 2
+	// payloadHeader is kind, pad and count.
+	payloadHeader = 1 + 1 + 4
 )
 
 // Errors of weight files, one per kind of bad file.
@@ -47,53 +42,68 @@ var (
 	ErrTrailing   = errors.New("heuristic weight file has data after its payload")
 )
 
-var crcTable = crc32.MakeTable(crc32.Castagnoli)
+// format is the heuristic weight file in the container.
+var format = fsutil.Format{Magic: fileMagic, Name: "heuristic weight file", Max: payloadHeader + 8*uint64(maxWeights()), Reads: []uint32{1, fileVersion},
+	Errors: fsutil.Errors{Magic: ErrNotWeights, Version: ErrVersion, Truncated: ErrTruncated, Trailing: ErrTrailing,
+		Checksum: ErrChecksum, Corrupt: ErrCorrupt, TooLarge: ErrKind}}
+
+// maxWeights is the largest kind's weight count.
+func maxWeights() int {
+	most := 0
+	for k := range numKinds {
+		most = max(most, k.NumWeights())
+	}
+	return most
+}
 
 // Marshal encodes the heuristic.
 func (h *Heuristic) Marshal() []byte {
-	raw := make([]byte, 8*len(h.Weights))
-	for i, w := range h.Weights {
-		binary.LittleEndian.PutUint64(raw[8*i:], math.Float64bits(w))
+	raw := make([]byte, payloadHeader, payloadHeader+8*len(h.Weights))
+	raw[0] = byte(h.Kind)
+	binary.LittleEndian.PutUint32(raw[2:], uint32(len(h.Weights)))
+	for _, w := range h.Weights {
+		raw = binary.LittleEndian.AppendUint64(raw, math.Float64bits(w))
 	}
-	enc, _ := zstd.NewWriter(nil)
-	payload := enc.EncodeAll(raw, nil)
-	enc.Close()
-	out := make([]byte, fileHeader, fileHeader+len(payload))
-	copy(out, fileMagic)
-	binary.LittleEndian.PutUint16(out[8:], fileVersion)
-	out[10] = byte(h.Kind)
-	binary.LittleEndian.PutUint32(out[12:], uint32(len(h.Weights)))
-	binary.LittleEndian.PutUint32(out[16:], crc32.Checksum(raw, crcTable))
-	return append(out, payload...)
+	return format.Seal(fileVersion, raw, fsutil.Stored)
 }
 
 // Unmarshal decodes a weight file.
 func Unmarshal(data []byte) (*Heuristic, error) {
-	if len(data) < len(fileMagic) || string(data[:len(fileMagic)]) != fileMagic {
-		return nil, ErrNotWeights
-	}
-	if len(data) < fileHeader {
-		return nil, ErrTruncated
-	}
-	if v := binary.LittleEndian.Uint16(data[8:]); v != fileVersion {
-		return nil, fmt.Errorf("%w: %d", ErrVersion, v)
-	}
-	k := Kind(data[10])
-	n := binary.LittleEndian.Uint32(data[12:])
-	if k >= numKinds || int(n) != k.NumWeights() {
-		return nil, fmt.Errorf("%w: kind %d with %d weights", ErrKind, data[10], n)
-	}
-	// n is the kind's weight count, so the limit is the payload's exact
-	// length; TooLarge cannot happen below fsutil's 1 MiB ratio slack.
-	p := fsutil.Payload{Len: 8 * uint64(n), Max: 8 * uint64(n),
-		TooLarge: ErrCorrupt, Truncated: ErrTruncated, Trailing: ErrTrailing, Corrupt: ErrCorrupt}
-	raw, err := p.Decompress(data[fileHeader:])
+	v, err := format.Version(data)
 	if err != nil {
 		return nil, err
 	}
-	if crc32.Checksum(raw, crcTable) != binary.LittleEndian.Uint32(data[16:]) {
-		return nil, ErrChecksum
+	if uint16(v) == 1 { // version 1 held the kind in the high half
+		return unmarshalV1(data)
 	}
+	raw, err := format.Open(data, fileVersion)
+	if err != nil {
+		return nil, err
+	}
+	if len(raw) < payloadHeader || raw[1] != 0 {
+		return nil, fmt.Errorf("%w: payload header of %d bytes", ErrCorrupt, min(len(raw), payloadHeader))
+	}
+	k, n := Kind(raw[0]), binary.LittleEndian.Uint32(raw[2:])
+	if err := checkKind(k, n); err != nil {
+		return nil, err
+	}
+	if len(raw) != payloadHeader+8*int(n) {
+		return nil, fmt.Errorf("%w: %d bytes of weights for %d", ErrKind, len(raw)-payloadHeader, n)
+	}
+	return decode(k, raw[payloadHeader:])
+}
+
+// checkKind refuses an unknown kind and a count that is not the kind's.
+func checkKind(k Kind, n uint32) error {
+	if k >= numKinds || int(n) != k.NumWeights() {
+		return fmt.Errorf("%w: kind %d with %d weights", ErrKind, uint8(k), n)
+	}
+	return nil
+}
+
+// decode reads kind k's weights from raw (exactly them), refusing values
+// that are not finite.
+func decode(k Kind, raw []byte) (*Heuristic, error) {
 	h := New(k)
 	for i := range h.Weights {
 		h.Weights[i] = math.Float64frombits(binary.LittleEndian.Uint64(raw[8*i:]))

@@ -1,33 +1,57 @@
 // filedamage_test.go tests that a damaged heuristic weight file's error
-// says what is wrong: trailing data, corrupt, or truncated.
+// says what is wrong: trailing data, corrupt (or a checksum mismatch), or
+// truncated.
 package features
 
 import (
 	"errors"
+	"os"
 	"testing"
+
+	"crown/engine/fsutil"
 )
 
 // TestWeightFileDamageNamed: bytes appended to a weight file are reported
-// as trailing data and a damaged payload as corrupt; only a payload cut
-// short is "truncated".
+// as trailing data and a damaged payload as corrupt, or as a checksum
+// mismatch where it is stored as it is; only a payload cut short is
+// "truncated". In version 2 files, stored or compressed, and version 1.
 func TestWeightFileDamageNamed(t *testing.T) {
-	good := sampleHeuristic().Marshal()
-	garbled := append([]byte(nil), good...)
-	for i := fileHeader + 12; i < len(garbled)-2; i++ { // the block's content, not its header
-		garbled[i] ^= 0x5A
+	stored := sampleHeuristic().Marshal()
+	raw, err := format.Open(stored, fileVersion)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for name, c := range map[string]struct {
-		data []byte
-		want error
+	compressed := format.Seal(fileVersion, raw, fsutil.Zstd)
+	v1, err := os.ReadFile("weights/E3Ph.weights")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for file, c := range map[string]struct {
+		good    []byte
+		at      int // where the payload starts
+		garbled error
 	}{
-		"appended":  {append(append([]byte(nil), good...), 1, 2, 3), ErrTrailing},
-		"twice":     {append(append([]byte(nil), good...), good[fileHeader:]...), ErrTrailing},
-		"garbled":   {garbled, ErrCorrupt},
-		"truncated": {good[:len(good)-5], ErrTruncated},
+		"stored":     {stored, fsutil.HeaderLen, ErrChecksum},
+		"compressed": {compressed, 20, ErrCorrupt},
+		"version 1":  {v1, v1Header, ErrCorrupt},
 	} {
-		_, err := Unmarshal(c.data)
-		if !errors.Is(err, c.want) || (c.want != ErrTruncated && errors.Is(err, ErrTruncated)) {
-			t.Errorf("%s: got %v, want %v", name, err, c.want)
+		garbled := append([]byte(nil), c.good...)
+		for i := c.at + 12; i < len(garbled)-2; i++ { // a block's content, not its header
+			garbled[i] ^= 0x5A
+		}
+		for name, d := range map[string]struct {
+			data []byte
+			want error
+		}{
+			"appended":  {append(append([]byte(nil), c.good...), 1, 2, 3), ErrTrailing},
+			"twice":     {append(append([]byte(nil), c.good...), c.good[c.at:]...), ErrTrailing},
+			"garbled":   {garbled, c.garbled},
+			"truncated": {c.good[:len(c.good)-5], ErrTruncated},
+		} {
+			_, err := Unmarshal(d.data)
+			if !errors.Is(err, d.want) || (d.want != ErrTruncated && errors.Is(err, ErrTruncated)) {
+				t.Errorf("%s, %s: got %v, want %v", file, name, err, d.want)
+			}
 		}
 	}
 }
