@@ -139,14 +139,6 @@ func (e *Engine) cbOption(set bool, name, value string) (string, bool, error) {
 	o := &e.opts
 	var get func() string
 	var put func() error
-	intOpt := func(dst *int, lo, hi int) {
-		get = func() string { return strconv.Itoa(*dst) }
-		put = func() error {
-			n, err := parseInt(name, value, lo, hi)
-			*dst = n
-			return err
-		}
-	}
 	switch name {
 	case "protocolversion":
 		get = func() string { return strconv.Itoa(cbProtocolVersion) }
@@ -158,31 +150,6 @@ func (e *Engine) cbOption(set bool, name, value string) (string, bool, error) {
 			}
 			return nil
 		}
-	case "hashsize":
-		intOpt(&o.HashMB, 1, e.maxTable)
-	case "searchthreads":
-		intOpt(&o.Threads, 1, search.MaxThreads)
-	case "skill":
-		intOpt(&o.Skill, 1, MaxSkill)
-	case "dbmbytes":
-		intOpt(&o.EGDBCacheMB, 0, e.maxTable)
-	case "max_dbpieces":
-		intOpt(&o.EGDBMaxPieces, 0, 24)
-	case "book":
-		get = func() string { return strconv.Itoa(max(indexOf(BookPolicies, o.Book), 0)) }
-		put = func() error {
-			n, err := parseInt(name, value, 0, 3)
-			if err == nil {
-				o.Book = BookPolicies[n]
-			}
-			return err
-		}
-	case "bookfile":
-		get = func() string { return o.BookFile }
-		put = func() error { o.BookFile = value; return nil }
-	case "dbpath":
-		get = func() string { return o.EGDBDir }
-		put = func() error { o.EGDBDir = value; return nil }
 	case "enable_wld":
 		get = func() string { return boolDigit(o.EGDBPolicy != search.EGDBOff) }
 		put = func() error {
@@ -205,7 +172,17 @@ func (e *Engine) cbOption(set bool, name, value string) (string, bool, error) {
 			return err
 		}
 	default:
-		return "?", false, nil
+		st, ok := e.cbSetting(name)
+		if !ok {
+			return "?", false, nil
+		}
+		get = func() string { return st.CBGet(o) }
+		put = func() error {
+			if err := st.CBSet(o, value); err != nil {
+				return fmt.Errorf("set %s: %w", name, err)
+			}
+			return nil
+		}
 	}
 	if !set {
 		return get(), true, nil
@@ -226,6 +203,21 @@ func (e *Engine) cbOption(set bool, name, value string) (string, bool, error) {
 		return "", false, fmt.Errorf("set %s: %w", name, err)
 	}
 	return get(), true, nil
+}
+
+// cbSetting is the option table's row CheckerBoard calls name, with its
+// CheckerBoard encoding.
+func (e *Engine) cbSetting(name string) (Setting, bool) {
+	for _, s := range e.table().Settings() {
+		if name == "" || s.CB != name {
+			continue
+		}
+		if s.CBGet == nil {
+			s.CBGet, s.CBSet = s.Get, s.Set
+		}
+		return s, true
+	}
+	return Setting{}, false
 }
 
 func boolDigit(b bool) string {

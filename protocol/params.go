@@ -44,7 +44,6 @@ var egdbPolicyNames = []string{"off", "always", "kimcho"}
 
 // params lists the engine's parameters, bound to e.
 func (e *Engine) params() []param {
-	o := &e.opts
 	ps := []param{
 		{name: "variant", typ: "enum", values: []string{"english"},
 			get: func() string { return "english" },
@@ -54,43 +53,11 @@ func (e *Engine) params() []param {
 				}
 				return nil
 			}},
-		intParam("hash", 1, e.maxTable, &o.HashMB, e.optionChanged),
-		intParam("threads", 1, search.MaxThreads, &o.Threads, e.optionChanged),
-		intParam("skill", 1, MaxSkill, &o.Skill, e.optionChanged),
-		evaluatorParam(e),
-		stringParam("net-file", &o.NetFile, e.optionChanged),
-		{name: "book", typ: "enum", values: BookPolicies,
-			get: func() string { return o.Book },
-			set: func(v string) error {
-				// Scan-style boolean values are accepted too.
-				if b, err := parseBool(v); err == nil {
-					v = "off"
-					if b {
-						v = "best"
-					}
-				}
-				if indexOf(BookPolicies, v) < 0 {
-					return fmt.Errorf("book %q: want one of %s", v, strings.Join(BookPolicies, " "))
-				}
-				o.Book = v
-				e.optionChanged()
-				return nil
-			}},
-		stringParam("book-file", &o.BookFile, e.optionChanged),
-		stringParam("egdb-dir", &o.EGDBDir, e.optionChanged),
-		{name: "egdb-policy", typ: "enum", values: egdbPolicyNames,
-			get: func() string { return egdbPolicyNames[o.EGDBPolicy] },
-			set: func(v string) error {
-				i := indexOf(egdbPolicyNames, v)
-				if i < 0 {
-					return fmt.Errorf("egdb-policy %q: want one of %s", v, strings.Join(egdbPolicyNames, " "))
-				}
-				o.EGDBPolicy = search.EGDBPolicy(i)
-				e.optionChanged()
-				return nil
-			}},
-		intParam("egdb-cache", 0, e.maxTable, &o.EGDBCacheMB, e.optionChanged),
-		intParam("egdb-pieces", 0, 24, &o.EGDBMaxPieces, e.optionChanged),
+	}
+	for _, st := range e.table().Settings() {
+		ps = append(ps, e.settingParam(st))
+	}
+	ps = append(ps, []param{
 		{name: "pos-frame", typ: "enum", values: frameNames,
 			get: func() string { return e.frame.String() },
 			set: func(v string) error {
@@ -119,52 +86,28 @@ func (e *Engine) params() []param {
 				}
 				return err
 			}},
-	}
+	}...)
 	return ps
 }
 
-func evaluatorParam(e *Engine) param {
-	p := stringParam("evaluator", &e.opts.Evaluator, e.optionChanged)
+// table is the option table of this engine's searcher.
+func (e *Engine) table() Table {
+	t := Table{MaxTable: e.maxTable}
 	if ev, ok := e.s.(Evaluators); ok {
-		if names := ev.Evaluators(); len(names) > 0 {
-			p.typ, p.values = "enum", names
-			p.get = func() string {
-				if e.opts.Evaluator == "" {
-					return names[0] // the searcher's default comes first
-				}
-				return e.opts.Evaluator
-			}
-			set := p.set
-			p.set = func(v string) error {
-				if indexOf(names, v) < 0 {
-					return fmt.Errorf("evaluator %q: want one of %s", v, strings.Join(names, " "))
-				}
-				return set(v)
-			}
-		}
+		t.Evaluators = ev.Evaluators()
 	}
-	return p
+	return t
 }
 
-func intParam(name string, lo, hi int, dst *int, changed func()) param {
-	return param{name: name, typ: "int", min: lo, max: hi,
-		get: func() string { return strconv.Itoa(*dst) },
+// settingParam is a row of the option table as a Hub parameter of e.
+func (e *Engine) settingParam(s Setting) param {
+	return param{name: s.Name, typ: s.Type, min: s.Min, max: s.Max, values: s.Values,
+		get: func() string { return s.Get(&e.opts) },
 		set: func(v string) error {
-			n, err := parseInt(name, v, lo, hi)
-			if err == nil {
-				*dst = n
-				changed()
+			if err := s.Set(&e.opts, v); err != nil {
+				return err
 			}
-			return err
-		}}
-}
-
-func stringParam(name string, dst *string, changed func()) param {
-	return param{name: name, typ: "string",
-		get: func() string { return *dst },
-		set: func(v string) error {
-			*dst = v
-			changed()
+			e.optionChanged()
 			return nil
 		}}
 }

@@ -7,6 +7,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/rs/zerolog"
 
@@ -29,9 +30,7 @@ asks). Two protocols share the input, told apart by their command words.
 
 Hub protocol v2 (Scan's protocol.txt), English checkers:
   hub                      -> id, one param line per parameter, wait
-  set-param name=N value=V    hash threads skill evaluator net-file book book-file
-                              egdb-dir egdb-policy egdb-cache egdb-pieces
-                              pos-frame multipv move-overhead
+  set-param name=N value=V    ` + wrapWords(hubParamNames(), 50, "                              ") + `
   init                     -> ready
   new-game                    forget earlier games (clears the table)
   pos pos=P [moves="..."]     P: W/B then 32 of w b W B e, or a PDN FEN;
@@ -56,6 +55,31 @@ CheckerBoard text dialect (one answer line per command):
 Example:
   printf 'pos start\nlevel depth=10\ngo think\n' | crown
 Full reference: docs/engine-mode.md and go doc crown/protocol.`
+}
+
+// hubParamNames are the Hub parameters: the option table's rows and the
+// protocol's own settings.
+func hubParamNames() []string {
+	return append(protocol.MachineTable(nil).Names(), "pos-frame", "multipv", "move-overhead")
+}
+
+// wrapWords joins words into lines of at most width characters, each line
+// after the first starting with indent.
+func wrapWords(words []string, width int, indent string) string {
+	var b strings.Builder
+	n := 0
+	for _, w := range words {
+		if n > 0 && n+1+len(w) > width {
+			b.WriteString("\n" + indent)
+			n = 0
+		} else if n > 0 {
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(w)
+		n += len(w)
+	}
+	return b.String()
 }
 
 func (c *engineCmd) Run(log *zerolog.Logger) error { return runEngine(log, c.Ensemble, nil) }

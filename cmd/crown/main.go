@@ -8,6 +8,9 @@ import (
 	"strings"
 
 	"github.com/alecthomas/kong"
+
+	"crown/protocol"
+	"crown/protocol/players"
 )
 
 // cli lists every subcommand; each lives in its own file.
@@ -52,6 +55,9 @@ func newParser(c *cli) (*kong.Kong, error) {
 		kong.Name("crown"),
 		kong.Description("crown: an English/American checkers engine."),
 		kong.UsageOnError(),
+		// Help texts name the evaluators from the registry.
+		kong.Vars{"evaluators": strings.Join(players.EvalNames(), ", "), "default_eval": players.DefaultEval,
+			"options": strings.Join(protocol.MachineTable(nil).Names(), " ")},
 	)...)
 }
 

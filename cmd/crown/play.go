@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -21,12 +22,13 @@ import (
 )
 
 type playCmd struct {
-	Colour string  `default:"black" enum:"black,white" help:"Your colour: black (moves first) or white."`
-	Time   float64 `default:"1" help:"crown's seconds per move."`
-	Ballot int     `help:"Start from this ACF 3-move ballot (1-174; the 156 in use)."`
-	FEN    string  `help:"Start from this position (PDN FEN)."`
-	Hash   int     `type:"hash" default:"64" help:"crown's transposition table in MiB."`
-	Skill  int     `default:"10" help:"crown's strength: 1 (a beginner) to 10 (full strength; docs/levels.md)."`
+	Colour string   `default:"black" enum:"black,white" help:"Your colour: black (moves first) or white."`
+	Time   float64  `default:"1" help:"crown's seconds per move."`
+	Ballot int      `help:"Start from this ACF 3-move ballot (1-174; the 156 in use)."`
+	FEN    string   `help:"Start from this position (PDN FEN)."`
+	Hash   int      `type:"hash" default:"64" help:"crown's transposition table in MiB."`
+	Skill  int      `default:"10" help:"crown's strength: 1 (a beginner) to 10 (full strength; docs/levels.md)."`
+	Set    []string `placeholder:"NAME=VALUE" help:"Any engine option, repeatable: ${options} (docs/engine-mode.md)."`
 }
 
 func (c *playCmd) Run(log *zerolog.Logger) error {
@@ -54,6 +56,13 @@ func (c *playCmd) play(s protocol.Searcher, in io.Reader, out io.Writer) error {
 	}
 	o := protocol.DefaultOptions()
 	o.HashMB, o.Skill = c.Hash, c.Skill
+	t := protocol.MachineTable(nil)
+	for _, kv := range c.Set {
+		name, value, _ := strings.Cut(kv, "=")
+		if err := t.Apply(&o, name, value); err != nil {
+			return fmt.Errorf("--set %s: %w", kv, err)
+		}
+	}
 	if err := s.Configure(o); err != nil {
 		return err
 	}

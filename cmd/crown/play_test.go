@@ -102,6 +102,8 @@ func TestPlayWhiteFromFEN(t *testing.T) {
 		{Colour: "black", Time: 1, FEN: "W:W:B14"},
 		{Colour: "black", Time: 1, Ballot: 3},
 		{Colour: "black", Time: 1, Ballot: 1, FEN: "B:W21-32:B1-12"},
+		{Colour: "black", Time: 1, Set: []string{"book=sometimes"}}, // the option table's rows check --set
+		{Colour: "black", Time: 1, Set: []string{"nosuch=1"}},
 	} {
 		if err := bad.play(&firstMove{}, strings.NewReader(""), &out); err == nil {
 			t.Errorf("%+v accepted", bad)

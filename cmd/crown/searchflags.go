@@ -16,7 +16,7 @@ import (
 // default: players.DefaultEval for analyze (as engine mode and match),
 // material for bench, book build and book match (their figures are pinned).
 type evalFlags struct {
-	Eval    string `help:"Evaluator: nnue, nn, material, features:KIND (8F 10F 15F 19F 25F 3Ph E3Ph) or heuristic (default: nnue, the embedded trained network; bench and book: material)."`
+	Eval    string `help:"Evaluator: ${evaluators} (default: ${default_eval}; bench and book: material)."`
 	Net     string `type:"path" help:"Network weight file for --eval nn (default: the embedded network)."`
 	Weights string `type:"path" help:"Heuristic weight file for --eval features:KIND or heuristic (written by crown evolve ga)."`
 }

@@ -81,12 +81,13 @@ func evalChoice(o protocol.Options) players.Eval {
 	if e.Name == "" {
 		e.Name = players.DefaultEval
 	}
-	switch {
-	case e.Name == NN || e.Name == players.NNUE:
-		e.Net = o.NetFile
-	case e.Name == Material:
-	default:
-		e.Weights = o.NetFile
+	if r, err := players.Lookup(e.Name); err == nil {
+		switch r.File {
+		case players.NetworkFile:
+			e.Net = o.NetFile
+		case players.WeightsFile:
+			e.Weights = o.NetFile
+		}
 	}
 	return e
 }

@@ -7,6 +7,7 @@ package gui
 import (
 	"bufio"
 	"context"
+	"crown/protocol"
 	"crown/protocol/players"
 	"encoding/json"
 	"fmt"
@@ -245,7 +246,7 @@ func TestPageAndInfo(t *testing.T) {
 	}
 	var info serverInfo
 	c.call("GET", "/api/info", "", &info)
-	if len(info.Ballots) != 156 || info.Eleven != 2400 || len(info.Evaluators) != 3 || info.Evaluators[0] != players.DefaultEval {
+	if len(info.Ballots) != 156 || info.Eleven != 2400 || len(info.Evaluators) != 3 || info.Evaluators[0] != players.DefaultEval || info.SkillMax != protocol.MaxSkill {
 		t.Errorf("info: %d ballots, %d eleven-man, evaluators %v", len(info.Ballots), info.Eleven, info.Evaluators)
 	}
 }

@@ -60,11 +60,15 @@ type serverInfo struct {
 	Evaluators []string `json:"evaluators"`
 	Ballots    []string `json:"ballots"`
 	Eleven     int      `json:"eleven"`
-	Players    []string `json:"players"` // engines of --player, for matches
+	Players    []string `json:"players"`   // engines of --player, for matches
+	SkillMax   int      `json:"skill_max"` // the strength menu: 1 to this (the option table's skill row)
 }
 
 func (srv *Server) handleInfo(w http.ResponseWriter, r *http.Request) {
 	v := serverInfo{Evaluators: guiEvaluators(), Eleven: len(srv.openings.eleven), Players: []string{}}
+	if skill, ok := protocol.MachineTable(nil).Find("skill"); ok {
+		v.SkillMax = skill.Max
+	}
 	for _, p := range srv.players {
 		v.Players = append(v.Players, p.Label())
 	}

@@ -23,17 +23,9 @@ import (
 // maxBody bounds a request body; a PDN of a few hundred games fits.
 const maxBody = 1 << 20
 
-// guiEvaluators are the evaluators the page may choose: those that need no
-// weight file, engine mode's default first.
-func guiEvaluators() []string {
-	names := []string{players.DefaultEval}
-	for _, n := range []string{players.NNUE, players.NN, players.Material} {
-		if n != players.DefaultEval {
-			names = append(names, n)
-		}
-	}
-	return names
-}
+// guiEvaluators are the evaluators the page may choose: the registry's
+// menu rows, engine mode's default first.
+func guiEvaluators() []string { return players.MenuNames() }
 
 // settings are how crown plays and analyses; sent with go, analyse and graph.
 type settings struct {

@@ -34,7 +34,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -43,7 +42,6 @@ import (
 	"github.com/rs/zerolog"
 
 	"crown/engine/referee"
-	"crown/engine/search"
 	"crown/protocol"
 	"crown/protocol/cbhost"
 	"crown/protocol/hubclient"
@@ -227,95 +225,37 @@ func (s *Spec) set(k, v string) error {
 		}
 		return nil
 	}
-	o := &s.Options
 	switch k {
-	case "eval", "evaluator":
-		if !slices.Contains(players.EvalNames(), v) {
-			return fmt.Errorf("eval=%q: want one of %s", v, strings.Join(players.EvalNames(), ", "))
-		}
-		o.Evaluator = v
-	case "net", "net-file", "weights":
-		o.NetFile = v // crownsearch reads it as the heuristic's weights for features:KIND and heuristic
-	case "mode":
-		switch v {
-		case "full":
-			o.Algorithm = protocol.CrownSearch
-		case "seed":
-			o.Algorithm = protocol.SeedSearch
-		default:
-			return fmt.Errorf("mode=%q: want full (crown's search) or seed (the seeds' fixed-depth alpha-beta)", v)
-		}
 	case "ensemble":
 		s.Ensemble = v
+		return nil
 	case "vote-seed":
-		s.VoteSeed, err = strconv.ParseUint(v, 10, 64)
-		if err != nil {
+		if s.VoteSeed, err = strconv.ParseUint(v, 10, 64); err != nil {
 			return fmt.Errorf("vote-seed=%q: want a whole number", v)
 		}
-	case "search":
-		var so search.Options
-		if err := so.SetTrial(v); err != nil {
-			return fmt.Errorf("search=%q: %w", v, err)
-		}
-		o.SearchTrial = v
-	case "book":
-		if !slices.Contains(protocol.BookPolicies, v) {
-			return fmt.Errorf("book=%q: want one of %s", v, strings.Join(protocol.BookPolicies, ", "))
-		}
-		o.Book, s.BookSet = v, true
-	case "book-file":
-		o.BookFile = v
-	case "book-plies":
-		o.BookPlies, err = positive(k, v)
+		return nil
 	case "book-seed":
-		o.BookSeed, err = strconv.ParseUint(v, 10, 64)
-		if err != nil || o.BookSeed == 0 {
+		if n, err := strconv.ParseUint(v, 10, 64); err != nil || n == 0 {
 			return fmt.Errorf("book-seed=%q: want a positive whole number", v)
 		}
 		s.seeded = true
-	case "egdb", "egdb-dir":
-		o.EGDBDir = v
-	case "egdb-policy":
-		p, err := search.ParseEGDBPolicy(v)
-		if err != nil {
-			return fmt.Errorf("egdb-policy=%q: want off, always or kimcho", v)
-		}
-		o.EGDBPolicy = p
-	case "egdb-cache":
-		o.EGDBCacheMB, err = positive(k, v)
-	case "egdb-pieces":
-		o.EGDBMaxPieces, err = positive(k, v)
-	case "hash":
-		o.HashMB, err = sized(k, v, search.CheckHashMiB)
-	case "threads":
-		o.Threads, err = sized(k, v, search.CheckThreads)
-	case "skill":
-		if o.Skill, err = strconv.Atoi(v); err != nil || o.Skill < 1 || o.Skill > protocol.MaxSkill {
-			return fmt.Errorf("skill=%q: want a level from 1 (a beginner) to %d (full strength)", v, protocol.MaxSkill)
-		}
-	default:
-		return fmt.Errorf("unknown key %q for a crown player (name depth nodes movetime eval net weights mode ensemble vote-seed search book book-file book-plies book-seed egdb egdb-policy egdb-cache egdb-pieces hash threads skill)", k)
 	}
-	return err
+	// Everything else is an engine option: the option table's rows.
+	t := protocol.MachineTable(players.EvalNames())
+	if _, ok := t.Find(k); !ok {
+		return fmt.Errorf("unknown key %q for a crown player (name depth nodes movetime ensemble vote-seed %s)", k, strings.Join(t.Names(), " "))
+	}
+	if err := t.Apply(&s.Options, k, v); err != nil {
+		return err
+	}
+	s.BookSet = s.BookSet || k == "book"
+	return nil
 }
 
 func positive(k, v string) (int, error) {
 	n, err := strconv.Atoi(v)
 	if err != nil || n <= 0 {
 		return 0, fmt.Errorf("%s=%q: want a positive integer", k, v)
-	}
-	return n, nil
-}
-
-// sized reads a size (threads=, hash=) under engine/search's bounds, the
-// rule the command-line flags and the protocols apply too.
-func sized(k, v string, check func(int) error) (int, error) {
-	n, err := strconv.Atoi(v)
-	if err != nil {
-		return 0, fmt.Errorf("%s=%q: want a whole number", k, v)
-	}
-	if err := check(n); err != nil {
-		return 0, fmt.Errorf("%s=%d: %w", k, n, err)
 	}
 	return n, nil
 }

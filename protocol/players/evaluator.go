@@ -6,12 +6,14 @@
 // runner go through it, so a name means the same thing everywhere and is
 // checked in one place.
 //
-// evaluator.go is the evaluator registry: names to search.NewEvaluator.
+// evaluator.go is the evaluator registry (Registry): one row an evaluator,
+// read by the commands, the protocols, match specs and the browser board.
 package players
 
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"crown/engine/eval"
@@ -46,24 +48,84 @@ const DefaultEval = NNUE
 // Eval names an evaluator and its weight file.
 type Eval struct {
 	Name    string // one of EvalNames; "" means DefaultEval
-	Net     string // nn: network weight file (CROWNNET); "" = the embedded network
+	Net     string // nn, nnue: network weight file; "" = the embedded network
 	Weights string // features:KIND and heuristic: heuristic weight file (CRWNHEUR); "" = the embedded trained weights of KIND
 }
 
-// EvalNames lists every accepted name, DefaultEval first.
-func EvalNames() []string {
-	all := []string{Material, NN, NNUE}
-	for k := features.F8; k <= features.E3Ph; k++ {
-		all = append(all, FeaturesPrefix+k.String())
+// FileKind says which weight file an evaluator reads.
+type FileKind uint8
+
+const (
+	NoFile      FileKind = iota // material
+	NetworkFile                 // Eval.Net (the Hub's net-file, --net)
+	WeightsFile                 // Eval.Weights (the Hub's net-file, --weights)
+)
+
+// Evaluator is one row of the registry: everything a command, a protocol,
+// a match spec or the browser board needs to know about an evaluator.
+// Adding an evaluator is adding a row to Registry (and a test that it
+// loads: TestEvalNamesAllLoad covers every row).
+type Evaluator struct {
+	Name string   // as users write it (case does not matter)
+	Help string   // one line for menus and help
+	File FileKind // the weight file it reads, if any
+	// Menu: offered by the browser board (needs no file there).
+	Menu bool
+	// Exact: its scores are already in centi-men; otherwise Load fits a
+	// scale to men, its raw scores bounded by Bound (0: unbounded).
+	Exact bool
+	Bound float64
+	make  func(file string) (search.NewEvaluator, error)
+}
+
+// Registry lists every evaluator, DefaultEval first.
+func Registry() []Evaluator {
+	rows := []Evaluator{
+		{Name: NNUE, Help: "crown's trained network (embedded, or a CROWNNET v2 file)", File: NetworkFile, Menu: true, Exact: true,
+			make: func(file string) (search.NewEvaluator, error) { return fast.LoadNNUEFactory(file) }},
+		{Name: NN, Help: "a seeds' evolved network (embedded, or a CROWNNET file)", File: NetworkFile, Menu: true, Bound: search.FScale,
+			make: func(file string) (search.NewEvaluator, error) { return fast.LoadFactory(file) }},
+		{Name: Material, Help: "piece count, kings 1.5", Menu: true, Exact: true,
+			make: func(string) (search.NewEvaluator, error) { return eval.NewMaterial, nil }},
 	}
-	all = append(all, Heuristic)
-	names := []string{DefaultEval}
-	for _, n := range all {
-		if n != DefaultEval {
-			names = append(names, n)
+	for k := features.F8; k <= features.E3Ph; k++ {
+		rows = append(rows, Evaluator{Name: FeaturesPrefix + k.String(), File: WeightsFile,
+			Help: "seed 004's " + k.String() + " heuristic (embedded trained weights, or a file of that kind)",
+			make: func(file string) (search.NewEvaluator, error) { return heuristic(file, &k) }})
+	}
+	rows = append(rows, Evaluator{Name: Heuristic, File: WeightsFile, Help: "seed 004's heuristic of whatever kind its file holds",
+		make: func(file string) (search.NewEvaluator, error) { return heuristic(file, nil) }})
+	i := slices.IndexFunc(rows, func(r Evaluator) bool { return r.Name == DefaultEval })
+	return append(append([]Evaluator{rows[i]}, rows[:i]...), rows[i+1:]...)
+}
+
+// Lookup finds name's row (case does not matter; "" is DefaultEval).
+func Lookup(name string) (Evaluator, error) {
+	if name == "" {
+		name = DefaultEval
+	}
+	for _, r := range Registry() {
+		if strings.EqualFold(r.Name, name) {
+			return r, nil
 		}
 	}
-	return names
+	return Evaluator{}, fmt.Errorf("unknown evaluator %q (known: %s)", name, strings.Join(EvalNames(), ", "))
+}
+
+// EvalNames lists every accepted name, DefaultEval first.
+func EvalNames() []string { return names(func(Evaluator) bool { return true }) }
+
+// MenuNames lists the evaluators the browser board offers, DefaultEval first.
+func MenuNames() []string { return names(func(r Evaluator) bool { return r.Menu }) }
+
+func names(keep func(Evaluator) bool) []string {
+	var out []string
+	for _, r := range Registry() {
+		if keep(r) {
+			out = append(out, r.Name)
+		}
+	}
+	return out
 }
 
 // Loaded is an evaluator ready for the search, with the scale that turns
@@ -73,25 +135,18 @@ type Loaded struct {
 	Scale Scale
 }
 
-// Load is Factory plus the evaluator's scale to men: exact for material,
-// fitted on the fixed position set for the others (some 30 ms).
+// Load is Factory plus the evaluator's scale to men: exact for material
+// and nnue, fitted on the fixed position set for the others (some 30 ms).
 func (e Eval) Load() (Loaded, error) {
 	f, err := e.Factory()
 	if err != nil {
 		return Loaded{}, err
 	}
-	name := strings.ToLower(e.Name)
-	if name == "" {
-		name = DefaultEval
+	r, _ := Lookup(e.Name) // Factory found it
+	if r.Exact {
+		return Loaded{New: f}, nil
 	}
-	if name == Material || name == NNUE {
-		return Loaded{New: f}, nil // scores already in centi-men (nnue: calibrated by crown train)
-	}
-	bound := 0.0
-	if name == NN {
-		bound = search.FScale
-	}
-	fit, err := FitScale(f, bound)
+	fit, err := FitScale(f, r.Bound)
 	if err != nil {
 		return Loaded{}, fmt.Errorf("evaluator %s: %w", e.Name, err)
 	}
@@ -110,43 +165,29 @@ func (e Eval) Factory() (search.NewEvaluator, error) {
 	if name == "" {
 		name = DefaultEval
 	}
-	lower := strings.ToLower(name)
-	isFeatures := strings.HasPrefix(lower, FeaturesPrefix)
-	if e.Net != "" && lower != NN && lower != NNUE {
+	r, err := Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	if e.Net != "" && r.File != NetworkFile {
 		return nil, fmt.Errorf("evaluator %s: a network file (%s) is only for evaluators nn and nnue", name, e.Net)
 	}
-	if e.Weights != "" && !isFeatures && lower != Heuristic {
+	if e.Weights != "" && r.File != WeightsFile {
 		return nil, fmt.Errorf("evaluator %s: a heuristic weight file (%s) is only for features:KIND or heuristic", name, e.Weights)
 	}
-	switch {
-	case lower == Material:
-		return eval.NewMaterial, nil
-	case lower == NN:
-		f, err := fast.LoadFactory(e.Net)
-		if err != nil {
-			return nil, fmt.Errorf("evaluator nn: %w", err)
-		}
-		return f, nil
-	case lower == NNUE:
-		f, err := fast.LoadNNUEFactory(e.Net)
-		if err != nil {
-			return nil, fmt.Errorf("evaluator nnue: %w", err)
-		}
-		return f, nil
-	case lower == Heuristic:
-		return heuristic(name, e.Weights, nil)
-	case isFeatures:
-		k, err := features.ParseKind(name[len(FeaturesPrefix):])
-		if err != nil {
-			return nil, fmt.Errorf("evaluator %s: %w", name, err)
-		}
-		return heuristic(name, e.Weights, &k)
+	file := e.Net
+	if r.File == WeightsFile {
+		file = e.Weights
 	}
-	return nil, fmt.Errorf("unknown evaluator %q (known: %s)", name, strings.Join(EvalNames(), ", "))
+	f, err := r.make(file)
+	if err != nil {
+		return nil, fmt.Errorf("evaluator %s: %w", name, err)
+	}
+	return f, nil
 }
 
 // heuristic loads a weight file, checking its kind when want is not nil.
-func heuristic(name, file string, want *features.Kind) (search.NewEvaluator, error) {
+func heuristic(file string, want *features.Kind) (search.NewEvaluator, error) {
 	var h *features.Heuristic
 	var err error
 	switch {
@@ -158,13 +199,13 @@ func heuristic(name, file string, want *features.Kind) (search.NewEvaluator, err
 			h, err = features.Unmarshal(data)
 		}
 	default:
-		return nil, fmt.Errorf("evaluator %s %w", name, errNoWeights)
+		return nil, errNoWeights
 	}
 	if err != nil {
-		return nil, fmt.Errorf("evaluator %s: %w", name, err)
+		return nil, err
 	}
 	if want != nil && h.Kind != *want {
-		return nil, fmt.Errorf("evaluator %s: %s holds a %s heuristic", name, file, h.Kind)
+		return nil, fmt.Errorf("%s holds a %s heuristic", file, h.Kind)
 	}
 	// Evaluate only reads h, so the threads share it.
 	return func() search.Evaluator { return h }, nil

@@ -69,7 +69,7 @@ func TestEvalErrors(t *testing.T) {
 		want string
 	}{
 		{Eval{Name: "stockfish"}, "unknown evaluator"},
-		{Eval{Name: "features:9F"}, "unknown heuristic"},
+		{Eval{Name: "features:9F"}, "unknown evaluator"},
 		{Eval{Name: "heuristic"}, "needs a weight file"},
 		{Eval{Name: "features:E3Ph", Weights: f10}, "holds a 10F heuristic"},
 		{Eval{Name: "features:8F", Weights: junk}, "not a crown heuristic weight file"},

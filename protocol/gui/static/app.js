@@ -627,6 +627,9 @@
     bind();
     try {
       const info = await fetch("/api/info").then((r) => r.json());
+      for (let k = info.skill_max; k >= 1; k--) {
+        $("sel-skill").add(new Option(k + (k === info.skill_max ? " (full)" : k === 1 ? " (beginner)" : ""), String(k)));
+      }
       for (const e of info.evaluators) for (const id of ["sel-eval", "sel-match-a-eval", "sel-match-b-eval"]) $(id).add(new Option(e, e));
       for (const id of ["sel-match-a-level", "sel-match-b-level"]) {
         for (const o of $("sel-level").options) if (o.value[0] !== "c") $(id).add(new Option(o.text, o.value)); // no game clocks in matches
