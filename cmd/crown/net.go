@@ -1,20 +1,16 @@
 // net.go implements `crown net`: inspect weight files (info, package
 // nets/netinfo), convert them to and from JSON (export, import), make a
-// generation-0 network (random) and measure evaluation speed (bench,
-// nets/fast.Bench).
+// generation-0 network (random; package nets) and measure evaluation speed
+// (bench, nets/fast.Bench).
 package main
 
 import (
-	"fmt"
-	"math/rand/v2"
 	"os"
 	"time"
 
-	"crown/engine/fsutil"
 	"crown/nets"
 	"crown/nets/fast"
 	"crown/nets/netinfo"
-	"crown/nets/nnue"
 )
 
 type netCmd struct {
@@ -30,75 +26,26 @@ type netFile struct {
 	File string `arg:"" optional:"" type:"existingfile" help:"Weight file (default: the embedded network)."`
 }
 
-func (f netFile) read() (data []byte, name string, err error) {
-	if f.File == "" {
-		return nets.DefaultBytes(), "embedded default", nil
-	}
-	data, err = fsutil.ReadFile(f.File)
-	return data, f.File, err
-}
-
-func (f netFile) load() (*nets.Network, []byte, string, error) {
-	data, name, err := f.read()
-	if err != nil {
-		return nil, nil, "", err
-	}
-	n, err := nets.Unmarshal(data)
-	if err != nil {
-		return nil, nil, "", fmt.Errorf("%s: %w", name, err)
-	}
-	return n, data, name, nil
-}
-
 type netInfoCmd struct {
 	netFile
 	Evolved bool `help:"Without a file: show the embedded evolved seed network instead of the trained default."`
 }
 
-func (c *netInfoCmd) Run() error {
-	if c.File == "" && !c.Evolved {
-		return netinfo.NNUE(os.Stdout, "embedded default (trained)", nnue.DefaultBytes())
-	}
-	data, name, err := c.read()
-	if err != nil {
-		return err
-	}
-	return netinfo.Write(os.Stdout, name, data)
-}
+func (c *netInfoCmd) Run() error { return netinfo.Show(os.Stdout, c.File, c.Evolved) }
 
 type netExportCmd struct {
 	netFile
 	Out string `required:"" help:"JSON file to write."`
 }
 
-func (c *netExportCmd) Run() error {
-	n, _, _, err := c.load()
-	if err != nil {
-		return err
-	}
-	data, err := n.MarshalJSON()
-	if err != nil {
-		return err
-	}
-	return fsutil.WriteAtomic(c.Out, data)
-}
+func (c *netExportCmd) Run() error { return nets.ExportJSON(c.File, c.Out) }
 
 type netImportCmd struct {
 	JSON string `arg:"" type:"existingfile" help:"JSON network (as written by export, or by hand)."`
 	Out  string `required:"" help:"Weight file to write."`
 }
 
-func (c *netImportCmd) Run() error {
-	data, err := fsutil.ReadFile(c.JSON)
-	if err != nil {
-		return err
-	}
-	n, err := nets.ParseJSON(data)
-	if err != nil {
-		return fmt.Errorf("%s: %w", c.JSON, err)
-	}
-	return n.Save(c.Out)
-}
+func (c *netImportCmd) Run() error { return nets.ImportJSON(c.JSON, c.Out) }
 
 type netRandomCmd struct {
 	Arch  string `default:"spatial" enum:"plain,spatial" help:"Architecture: plain (seed 000) or spatial (seed 001)."`
@@ -107,17 +54,7 @@ type netRandomCmd struct {
 	Out   string `required:"" help:"Weight file to write."`
 }
 
-func (c *netRandomCmd) Run() error {
-	a, err := nets.ParseArch(c.Arch)
-	if err != nil {
-		return err
-	}
-	n := nets.Random(a, rand.New(rand.NewPCG(c.Seed, 0)))
-	if !c.Sigma {
-		n.Sigma = nil
-	}
-	return n.Save(c.Out)
-}
+func (c *netRandomCmd) Run() error { return nets.WriteRandom(c.Arch, c.Seed, c.Sigma, c.Out) }
 
 type netBenchCmd struct {
 	Time      time.Duration `default:"1s" help:"Duration of each measurement."`
