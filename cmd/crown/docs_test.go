@@ -14,6 +14,8 @@ import (
 	"testing"
 
 	"github.com/alecthomas/kong"
+
+	"crown/cmd/internal/clidoc"
 )
 
 // commandsDocPath is docs/commands.md from this package's directory.
@@ -103,11 +105,11 @@ func TestCommandsDocCoversCLI(t *testing.T) {
 			if !strings.Contains(page, heading) {
 				t.Errorf("no heading for %q", c.Path())
 			}
-			if len(pagesOf(c.Path())) == 0 {
+			if len(commandsDoc().PagesOf(c.Path())) == 0 {
 				t.Errorf("%q has no docs page in docsPages", c.Path())
 			}
 			for _, f := range c.Flags {
-				if !f.Hidden && !strings.Contains(page, "| `"+flagSyntax(f)+"` |") {
+				if !f.Hidden && !strings.Contains(page, "| `"+clidoc.FlagSyntax(f)+"` |") {
 					t.Errorf("%q: no row for --%s", c.Path(), f.Name)
 				}
 			}
