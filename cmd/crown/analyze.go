@@ -2,22 +2,18 @@
 // search positions and print every iteration and the final best move.
 // Positions come from --fen, from every position of every game in a PDN file
 // (--pdn), or from FENs on stdin, one per line; --json writes one JSON
-// object per line. This file holds the flags, their checks and the
-// searcher they configure.
+// object per line.
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
-	"time"
 
 	"github.com/rs/zerolog"
 
 	"crown/engine/search"
 	"crown/protocol/analysis"
 	"crown/protocol/players"
-	"crown/protocol/userfen"
 )
 
 type analyzeCmd struct {
@@ -40,62 +36,9 @@ func (c *analyzeCmd) Run(log *zerolog.Logger) error {
 }
 
 func (c *analyzeCmd) run(in io.Reader, out io.Writer, log *zerolog.Logger) error {
-	lim, err := c.limits()
-	if err != nil {
-		return err
-	}
-	if c.FEN != nil && c.PDN != "" {
-		return fmt.Errorf("give --fen or --pdn, not both")
-	}
-	if c.FEN != nil {
-		if _, err := userfen.Parse(*c.FEN); err != nil {
-			return fmt.Errorf("--fen: %w", err)
-		}
-	}
-	s, eg, scale, err := c.searcher(c.EGDBPolicy, players.DefaultEval)
-	if err != nil {
-		return err
-	}
-	defer eg.Close()
-	return analysis.Run(in, out, analysis.Options{
-		FEN: c.FEN, PDN: c.PDN, Limits: lim, JSON: c.JSON, Searcher: s, Endgame: eg, Men: scale.Men, Log: log,
-	})
-}
-
-// limits checks --depth, --time, --nodes and --multipv and makes the
-// search limits of every position.
-func (c *analyzeCmd) limits() (search.Limits, error) {
-	lim := search.Limits{MoveTime: time.Second} // neither --depth nor --time
-	if c.Depth != nil {
-		if *c.Depth < 1 || *c.Depth > search.MaxDepth {
-			return lim, fmt.Errorf("--depth %d out of range 1-%d", *c.Depth, search.MaxDepth)
-		}
-		lim = search.Limits{Depth: *c.Depth}
-	}
-	if c.Time != nil {
-		if !(*c.Time > 0) || *c.Time > 1e6 {
-			return lim, fmt.Errorf("--time %g: want seconds, more than 0", *c.Time)
-		}
-		lim.MoveTime = time.Duration(*c.Time * float64(time.Second))
-	}
-	if c.Nodes != nil {
-		if *c.Nodes < 1 {
-			return lim, fmt.Errorf("--nodes %d: want 1 or more", *c.Nodes)
-		}
-		if c.Depth == nil && c.Time == nil {
-			lim.MoveTime = 0
-		}
-		lim.Nodes = *c.Nodes
-	}
-	if c.MultiPV != nil {
-		n := *c.MultiPV
-		if n < 1 || n > search.MaxMultiPV {
-			return lim, fmt.Errorf("--multipv %d out of range 1-%d", n, search.MaxMultiPV)
-		}
-		if n > 1 && c.Mode == "seed" {
-			return lim, fmt.Errorf("--multipv %d needs --mode full: the seed search finds one move", n)
-		}
-		lim.MultiPV = n
-	}
-	return lim, nil
+	return analysis.Command(in, out, analysis.CommandOptions{FEN: c.FEN, PDN: c.PDN, JSON: c.JSON, Depth: c.Depth, Time: c.Time,
+		Nodes: c.Nodes, MultiPV: c.MultiPV, SeedMode: c.Mode == "seed", Log: log,
+		NewSearcher: func() (*search.Searcher, *players.Endgame, players.Scale, error) {
+			return c.searcher(c.EGDBPolicy, players.DefaultEval)
+		}})
 }
