@@ -58,7 +58,8 @@ func (e *Engine) cbRequest(p board.Position, lim Limits) (Request, bool) {
 			e.log.Debug().Str("gamehist", cur.FEN()).Str("getmove", p.FEN()).Msg("gamehist does not end in the getmove position; ignored")
 		}
 	}
-	return Request{Game: g, Limits: lim, Mode: Think, AllScores: e.cb.allScores}, true
+	lim.AllScores = e.cb.allScores
+	return Request{Game: g, Limits: lim, Mode: Think}, true
 }
 
 func samePosition(a, b *board.Position) bool {

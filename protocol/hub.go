@@ -150,9 +150,9 @@ func (e *Engine) hubGo(l Line) error {
 		e.send("done")
 		return nil
 	}
-	req := Request{Game: e.game, Limits: e.level.Limits(e.overhead), Mode: mode}
+	req := Request{Game: e.game, Limits: e.level.Limits(e.overhead), Mode: mode, Handicap: e.level.Handicap}
 	if mode == Analyze {
-		req.MultiPV = e.multiPV // thinking and pondering play a move: one line
+		req.Limits.MultiPV = e.multiPV // thinking and pondering play a move: one line
 	}
 	e.startSearch(req, e.hubInfo, e.hubDone)
 	return nil

@@ -664,7 +664,7 @@ func TestHubMultiPV(t *testing.T) {
 		}
 	}
 	s.Expect("done")
-	if got := m.LastRequest(t).MultiPV; got != 3 {
+	if got := m.LastRequest(t).Limits.MultiPV; got != 3 {
 		t.Fatalf("analysis asked the searcher for %d lines", got)
 	}
 	s.Send("go think")
@@ -673,14 +673,14 @@ func TestHubMultiPV(t *testing.T) {
 			t.Fatalf("go think wrote %v", l.Args)
 		}
 	}
-	if got := m.LastRequest(t).MultiPV; got > 1 {
+	if got := m.LastRequest(t).Limits.MultiPV; got > 1 {
 		t.Fatalf("thinking asked the searcher for %d lines", got)
 	}
 	s.Send("level move-time=0.01", "go ponder")
 	s.Expect("info")
 	s.Send("stop")
 	s.Until("done")
-	if got := m.LastRequest(t).MultiPV; got > 1 {
+	if got := m.LastRequest(t).Limits.MultiPV; got > 1 {
 		t.Fatalf("pondering asked the searcher for %d lines", got)
 	}
 	for _, bad := range []string{"0", "-1", fmt.Sprint(search.MaxMultiPV + 1), "two", "\"\""} {
@@ -777,7 +777,7 @@ func TestSkillAndHandicap(t *testing.T) {
 	s.Expect("error")
 	s.Send("pos start", "level move-time=0.05 handicap=2", "go think")
 	s.Until("done")
-	if h := m.LastRequest(t).Limits.Handicap; h != 2 {
+	if h := m.LastRequest(t).Handicap; h != 2 {
 		t.Fatalf("handicap %d reached the searcher, want 2", h)
 	}
 	for _, bad := range []string{"level handicap=4 depth=3", "level handicap=1"} {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"crown/engine/board"
+	"crown/engine/search"
 	"crown/protocol"
 	"crown/protocol/protocoltest"
 )
@@ -20,7 +21,7 @@ func (s *spinSearcher) Search(ctx context.Context, req protocol.Request, info fu
 	var l board.MoveList
 	root.Generate(&l)
 	best := l.Moves[0]
-	info(protocol.Info{Depth: 1, PV: []board.Move{best}})
+	info(protocol.Info{Info: search.Info{Depth: 1, PV: []board.Move{best}}})
 	var nodes uint64
 	for {
 		for range 1024 {

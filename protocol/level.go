@@ -110,7 +110,7 @@ const minThink = time.Millisecond
 // move time and the clock. Hub adds the increment before the move, so the
 // clock the searcher sees is time+inc.
 func (lv Level) Limits(overhead time.Duration) Limits {
-	lim := Limits{Depth: lv.Depth, Nodes: lv.Nodes, Infinite: lv.Infinite, MovesToGo: lv.Moves, Inc: lv.Inc, Handicap: lv.Handicap}
+	lim := Limits{Depth: lv.Depth, Nodes: lv.Nodes, Infinite: lv.Infinite, MovesToGo: lv.Moves, Inc: lv.Inc}
 	if lv.MoveTime > 0 {
 		lim.MoveTime = max(lv.MoveTime-overhead, minThink)
 	}

@@ -108,19 +108,19 @@ func (r *running) outlivesClient() bool {
 	if r.unbounded() {
 		return true
 	}
-	d := r.req.Limits.Deadline()
+	d := Deadline(r.req.Limits)
 	return d > 0 && time.Until(r.start.Add(d)) > eofGrace
 }
 
 // unbounded reports whether only a client can end the search.
 func (r *running) unbounded() bool {
 	l := r.req.Limits
-	return r.ponderHit != nil || l.Infinite || (l.Depth == 0 && l.Nodes == 0 && l.Deadline() == 0)
+	return r.ponderHit != nil || l.Infinite || (l.Depth == 0 && l.Nodes == 0 && Deadline(l) == 0)
 }
 
 // armTimer cancels the search at its deadline.
 func (r *running) armTimer() {
-	if d := r.req.Limits.Deadline(); d > 0 {
+	if d := Deadline(r.req.Limits); d > 0 {
 		r.timer = time.AfterFunc(d, r.cancel)
 	}
 }

@@ -57,35 +57,27 @@ type Request struct {
 	// Ponder search (nil otherwise). Until then the search ignores the time
 	// limits; afterwards they count from the moment it was closed.
 	PonderHit <-chan struct{}
-	// AllScores asks for every root move's score in Info.RootScores
-	// (CheckerBoard's allscores).
-	AllScores bool
-	// MultiPV asks for that many best lines in Info.Lines (Hub multipv,
-	// analysis only); 0 or 1 is the ordinary search.
-	MultiPV int
+	// Handicap is lidraughts' Scan `level handicap=N`: 0 none, 1-3 ever
+	// weaker play (crownsearch maps it onto skill levels).
+	Handicap int
 }
 
-// Limits bound a search. Zero values mean "no limit of this kind"; with no
-// limit at all (or Infinite) the search runs until its context is cancelled.
-// The clock fields are already reduced by the move overhead (the time lost
-// outside the search); the searcher turns them into its own time budget.
-// The loop also cancels the search if it overruns them (Limits.Deadline).
-type Limits struct {
-	Depth     int           // nominal depth in plies
-	Nodes     uint64        // nodes searched
-	MoveTime  time.Duration // time for this move
-	Time      time.Duration // the side to move's remaining clock, this move's increment included
-	Inc       time.Duration // increment per move
-	MovesToGo int           // moves to the next time control; 0 = the rest of the game
-	Infinite  bool          // ignore the other limits: search until cancelled
-	Handicap  int           // lidraughts' Scan `level handicap=N`: 0 none, 1-3 ever weaker play
-}
+// Limits bound a search: engine/search's own (search.Limits), so nothing
+// is copied between the protocol and the search. Zero values mean "no
+// limit of this kind"; with no limit at all (or Infinite) the search runs
+// until its context is cancelled. The clock fields are already reduced by
+// the move overhead (the time lost outside the search); the searcher turns
+// them into its own time budget. The loop also cancels the search if it
+// overruns them (Deadline). AllScores asks for every root move's score in
+// Info.RootScores (CheckerBoard's allscores); MultiPV for that many best
+// lines in Info.Lines (Hub multipv, analysis only).
+type Limits = search.Limits
 
 // Deadline is when the loop cancels a search that has not returned: the
 // move time, or half the clock (all of it for the last move before a time
 // control). A searcher managing time itself always stops earlier; 0 means
 // no deadline.
-func (l Limits) Deadline() time.Duration {
+func Deadline(l Limits) time.Duration {
 	if l.Infinite {
 		return 0
 	}
@@ -102,23 +94,14 @@ func (l Limits) Deadline() time.Duration {
 	return d
 }
 
-// Info is progress from a running search. Scores are in search units (see
-// engine/search: search.ManValue per man, search.Win-n for a win in n plies)
-// from the side to move's point of view.
+// Info is progress from a running search: engine/search's own report
+// (search.Info: depth, score from the side to move's point of view, nodes,
+// time, PV, RootScores with Limits.AllScores, Lines with Limits.MultiPV),
+// and for a move found without searching where it came from.
 type Info struct {
-	Depth int
-	Score int
-	Nodes uint64
-	Time  time.Duration
-	PV    []board.Move
-	// RootScores, when Request.AllScores, are every root move's score,
-	// best first.
-	RootScores []search.RootScore
-	// Lines, when Request.MultiPV is above 1, are the best lines, best
-	// first, each with its score (Lines[0] is Score and PV).
-	Lines []search.PVLine
-	// Source says where a move found without searching came from:
-	// SourceBook (Score means nothing then) or SourceEGDB; "" for a search.
+	search.Info
+	// Source is SourceBook (Score means nothing then) or SourceEGDB; ""
+	// for a search.
 	Source string
 }
 

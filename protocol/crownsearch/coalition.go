@@ -178,7 +178,7 @@ func (c *Coalition) Search(ctx context.Context, req protocol.Request, info func(
 		}
 	}
 	if info != nil {
-		info(protocol.Info{Depth: res.Depth, Score: res.Score, Nodes: res.Nodes, PV: res.PV})
+		info(protocol.Info{Info: search.Info{Depth: res.Depth, Score: res.Score, Nodes: res.Nodes, PV: res.PV}})
 	}
 	c.log.Debug().Str("move", mv.String()).Int("candidates", len(c.vote.LastVotes)).Msg("coalition vote")
 	return res

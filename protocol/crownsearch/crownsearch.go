@@ -190,27 +190,24 @@ func bookChoice(o protocol.Options) players.Book {
 // Search implements protocol.Searcher.
 func (a *Searcher) Search(ctx context.Context, req protocol.Request, info func(protocol.Info)) protocol.Result {
 	g := req.Game
-	skill := effectiveSkill(a.opts.Skill, req.Limits.Handicap)
+	skill := effectiveSkill(a.opts.Skill, req.Handicap)
 	if req.Mode == protocol.Analyze {
 		skill = protocol.MaxSkill // analysis wants the truth
 	}
 	if req.Mode != protocol.Analyze && skill == protocol.MaxSkill {
 		if bm, ok := a.player.Choose(g); ok {
-			info(protocol.Info{PV: []board.Move{bm.Move}, Source: protocol.SourceBook})
+			info(protocol.Info{Info: search.Info{PV: []board.Move{bm.Move}}, Source: protocol.SourceBook})
 			waitPonder(ctx, req)
 			return protocol.Result{PV: []board.Move{bm.Move}, Source: protocol.SourceBook}
 		}
 		if r, ok := a.databaseMove(g, req.Limits); ok {
-			info(protocol.Info{Score: r.Score, PV: r.PV, Source: protocol.SourceEGDB})
+			info(protocol.Info{Info: search.Info{Score: r.Score, PV: r.PV}, Source: protocol.SourceEGDB})
 			waitPonder(ctx, req)
 			return r
 		}
 	}
-	l := req.Limits
-	lim := search.Limits{
-		Depth: l.Depth, Nodes: l.Nodes, MoveTime: l.MoveTime, Time: l.Time, Inc: l.Inc,
-		MovesToGo: l.MovesToGo, Infinite: l.Infinite, AllScores: req.AllScores, MultiPV: req.MultiPV,
-	}
+	lim := req.Limits
+	lim.Ponder = false // set below when the loop asks for it
 	weak := skill < protocol.MaxSkill
 	if weak {
 		lim = weaken(lim, skill)
@@ -258,7 +255,8 @@ func (a *Searcher) Search(ctx context.Context, req protocol.Request, info func(p
 			// The client asked for one line: the candidates stay here.
 			lines, ls = ls, nil
 		}
-		info(protocol.Info{Depth: i.Depth, Score: men(i.Score), Nodes: i.Nodes, Time: i.Time, PV: i.PV, RootScores: roots, Lines: ls})
+		i.Score, i.RootScores, i.Lines = men(i.Score), roots, ls
+		info(protocol.Info{Info: i})
 	})
 	out := protocol.Result{PV: res.PV, Score: men(res.Score), Depth: res.Depth, Nodes: res.Nodes}
 	if weak && len(lines) > 1 {

@@ -84,7 +84,7 @@ func (p *internal) unsearched() Unsearched { return p.count }
 
 func (p *internal) MoveTurn(ctx context.Context, g *board.Game, t referee.Turn) (board.Move, time.Duration, error) {
 	lim := level(t).Limits(internalOverhead)
-	d := lim.Deadline()
+	d := protocol.Deadline(lim)
 	if t.Due > 0 && (d == 0 || t.Due < d) {
 		d = t.Due
 	}

@@ -62,10 +62,10 @@ func (m *Mock) Search(ctx context.Context, req protocol.Request, info func(proto
 		}
 		nodes := uint64(depth) * m.Nodes
 		res.Depth, res.Nodes, res.Score = depth, nodes, 10*depth
-		in := protocol.Info{Depth: depth, Score: res.Score, Nodes: nodes, Time: time.Since(start), PV: pv}
-		if req.MultiPV > 1 {
+		in := protocol.Info{Info: search.Info{Depth: depth, Score: res.Score, Nodes: nodes, Time: time.Since(start), PV: pv}}
+		if req.Limits.MultiPV > 1 {
 			in.Lines = []search.PVLine{{Score: res.Score, PV: pv}}
-			for k := 1; k < min(req.MultiPV, len(legal)); k++ {
+			for k := 1; k < min(req.Limits.MultiPV, len(legal)); k++ {
 				in.Lines = append(in.Lines, search.PVLine{Score: res.Score - k, PV: legal[len(legal)-1-k : len(legal)-k]})
 			}
 		}
