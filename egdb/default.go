@@ -2,8 +2,10 @@
 // the 41 slice files (169,812 bytes, as `crown egdb build --pieces 4`
 // reports) are
 // embedded in the binary. They are regenerated with
-// `crown egdb build --pieces 4 --dir egdb/data4`; a test checks they are
-// byte for byte what the current builder produces.
+// `crown egdb build --pieces 4 --dir DIR` into an empty DIR (a build keeps
+// the finished slices it finds, whatever their version) and copied to
+// egdb/data4; a test checks they are byte for byte what the current
+// builder produces.
 package egdb
 
 import (

@@ -1,42 +1,45 @@
 // format.go reads and writes slice files. One file holds one material,
 // Black to move (White-to-move positions are looked up flipped), named
-// "<bm><bk><wm><wk>.egdb". All integers are little-endian.
+// "<bm><bk><wm><wk>.egdb". A slice file is fsutil's container (magic
+// "CRWNEGDB", version 2, length, CRC-32C) holding the slice's index,
+// stored as it is, followed by the block area the index describes. All
+// integers are little-endian.
 //
+//	index (the container's payload)
 //	offset size  field
-//	0      8     magic "CRWNEGDB"
-//	8      2     format version (formatVersion)
-//	10     4     material: black men, black kings, white men, white kings
-//	14     2     zero
-//	16     8     entries: the slice's index space (see index.go)
-//	24     4     entries per block (the last block may be shorter)
-//	28     4     number of blocks B
-//	32     24    wins, losses, draws: exact counts over all positions of the
+//	0      4     material: black men, black kings, white men, white kings
+//	4      8     entries: the slice's index space (see index.go)
+//	12     4     entries per block (the last block may be shorter)
+//	16     4     number of blocks B
+//	20     24    wins, losses, draws: exact counts over all positions of the
 //	             slice for Black to move, capture positions included
-//	56     4     zero
-//	60     4     CRC-32C of bytes 0-59 followed by the block table
-//	64     8(B+1) block offsets from the start of the data area, ascending
+//	44     8(B+1) block offsets from the start of the block area, ascending;
+//	             the last is the block area's size, which ends the file
 //	       4B    CRC-32C of each compressed block
-//	...          data area: the blocks, each one zstd frame holding its
-//	             entries' values at 2 bits each (entry i in bits 2*(i%4) of
-//	             byte i/4; 0 draw, 1 win, 2 loss), values from the side to move
-//	end-4  4     CRC-32C of everything before it
+//	block area   the blocks, each one zstd frame holding its entries'
+//	             values at 2 bits each (entry i in bits 2*(i%4) of byte
+//	             i/4; 0 draw, 1 win, 2 loss), values from the side to move
+//
+// Only the index is in the container, not the blocks: a probe reads one
+// block at a time by its offset (ReadAt) and checks that block's CRC-32C,
+// so opening a slice reads and checks the index once (as before the
+// container) and a probe costs what it did. The container's checksum
+// covers the index, the index's checksums every block, and the last
+// offset must end the file, so every byte is checked (checkWhole) without a
+// checksum of the whole file. Version 1, the layout before the container,
+// still reads (formatv1.go); its files are the same size.
 //
 // Indices that hold no position (overlapping men) and capture positions
 // (Black to move must capture) are "don't care": they repeat the value
 // before them, which lengthens runs; a probe must not answer them. Files
 // are written to a temporary name and renamed, so a file with the final
-// name is complete even if the process dies. They are not fsynced: on this
-// shared disk one fsync stalled for seconds (a 760-position slice took
-// 5.5 s); after a power loss the checksums catch a damaged file and the
-// build rebuilds it.
+// name is complete even if the process dies.
 package egdb
 
 import (
-	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"path/filepath"
 	"sync"
@@ -48,9 +51,15 @@ import (
 
 const (
 	fileMagic     = "CRWNEGDB"
-	formatVersion = 1
-	headerSize    = 64
+	formatVersion = 2
 	fileExt       = ".egdb"
+	// indexHeader is the index's fixed part: material, entries, entries
+	// per block, blocks, the three counts.
+	indexHeader = 4 + 8 + 4 + 4 + 24
+	// maxIndex bounds a slice's index. OpenAt reads it only once its length
+	// is within the file, so the file's size is the real bound; 1 GiB is
+	// far above any slice's (12 bytes per block of 65,536 entries).
+	maxIndex = 1 << 30
 	// blockEntries is the number of values per compressed block: 16 KiB
 	// unpacked. Measured on the <=5 databases: halving it costs about 10 %
 	// in size, doubling it about 2x in cold-probe time.
@@ -60,10 +69,14 @@ const (
 	maxBlockBytes = 4 << 20
 )
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
 // ErrCorrupt is wrapped by every error about a damaged file.
 var ErrCorrupt = errors.New("egdb: corrupt file")
+
+// sliceFormat is the slice file's index in the container; every way a
+// file can be damaged is ErrCorrupt, a version this build does not read
+// is not.
+var sliceFormat = fsutil.Format{Magic: fileMagic, Name: "endgame database slice", Max: maxIndex, Reads: []uint32{1, formatVersion},
+	Errors: fsutil.Errors{Magic: ErrCorrupt, Truncated: ErrCorrupt, Trailing: ErrCorrupt, Checksum: ErrCorrupt, Corrupt: ErrCorrupt, TooLarge: ErrCorrupt}}
 
 // FileName returns the file name of material m's slice.
 func FileName(m Material) string { return m.Name() + fileExt }
@@ -94,20 +107,50 @@ func packValues(t *exactTable, dc []uint64) []byte {
 }
 
 // encodeSlice returns a slice file's bytes: packed holds the values (4 per
-// byte), stats the exact counts for the header. The same values give the
+// byte), stats the exact counts for the index. The same values give the
 // same bytes on any machine (each block is compressed on its own at a fixed
 // level), which is what lets a cluster worker's file stand for a local one.
 func encodeSlice(m Material, packed []byte, entries uint64, stats Stats, threads int) ([]byte, error) {
 	nb := (entries + blockEntries - 1) / blockEntries
+	blocks, err := compressBlocks(packed, int(nb), threads)
+	if err != nil {
+		return nil, err
+	}
+	le := binary.LittleEndian
+	index := make([]byte, indexHeader, indexHeader+12*nb+8)
+	index[0], index[1], index[2], index[3] = byte(m.BM), byte(m.BK), byte(m.WM), byte(m.WK)
+	le.PutUint64(index[4:], entries)
+	le.PutUint32(index[12:], blockEntries)
+	le.PutUint32(index[16:], uint32(nb))
+	le.PutUint64(index[20:], stats.Win)
+	le.PutUint64(index[28:], stats.Loss)
+	le.PutUint64(index[36:], stats.Draw)
+	var off uint64
+	for _, blk := range blocks {
+		index = le.AppendUint64(index, off)
+		off += uint64(len(blk))
+	}
+	index = le.AppendUint64(index, off)
+	for _, blk := range blocks {
+		index = le.AppendUint32(index, fsutil.Checksum(blk))
+	}
+	out := sliceFormat.Seal(formatVersion, index, fsutil.Stored)
+	for _, blk := range blocks {
+		out = append(out, blk...)
+	}
+	return out, nil
+}
+
+// compressBlocks compresses packed in nb blocks of blockEntries values on
+// threads goroutines.
+func compressBlocks(packed []byte, nb, threads int) ([][]byte, error) {
 	blocks := make([][]byte, nb)
 	var next sync.Mutex
 	k := 0
 	var wg sync.WaitGroup
 	var encErr error
 	for range max(threads, 1) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression),
 				zstd.WithEncoderCRC(false), zstd.WithEncoderConcurrency(1), zstd.WithLowerEncoderMem(true))
 			if err != nil {
@@ -122,47 +165,17 @@ func encodeSlice(m Material, packed []byte, entries uint64, stats Stats, threads
 				b := k
 				k++
 				next.Unlock()
-				if b >= int(nb) {
+				if b >= nb {
 					return
 				}
 				lo := b * blockEntries / 4
 				hi := min(lo+blockEntries/4, len(packed))
 				blocks[b] = enc.EncodeAll(packed[lo:hi], nil)
 			}
-		}()
+		})
 	}
 	wg.Wait()
-	if encErr != nil {
-		return nil, encErr
-	}
-	var buf bytes.Buffer
-	h := make([]byte, headerSize)
-	copy(h, fileMagic)
-	binary.LittleEndian.PutUint16(h[8:], formatVersion)
-	h[10], h[11], h[12], h[13] = byte(m.BM), byte(m.BK), byte(m.WM), byte(m.WK)
-	binary.LittleEndian.PutUint64(h[16:], entries)
-	binary.LittleEndian.PutUint32(h[24:], blockEntries)
-	binary.LittleEndian.PutUint32(h[28:], uint32(nb))
-	binary.LittleEndian.PutUint64(h[32:], stats.Win)
-	binary.LittleEndian.PutUint64(h[40:], stats.Loss)
-	binary.LittleEndian.PutUint64(h[48:], stats.Draw)
-	table := make([]byte, 8*(nb+1)+4*nb)
-	var off uint64
-	for b, blk := range blocks {
-		binary.LittleEndian.PutUint64(table[8*b:], off)
-		binary.LittleEndian.PutUint32(table[8*(nb+1)+4*uint64(b):], crc32.Checksum(blk, castagnoli))
-		off += uint64(len(blk))
-	}
-	binary.LittleEndian.PutUint64(table[8*nb:], off)
-	crc := crc32.Update(crc32.Checksum(h[:60], castagnoli), castagnoli, table)
-	binary.LittleEndian.PutUint32(h[60:], crc)
-	buf.Write(h)
-	buf.Write(table)
-	for _, blk := range blocks {
-		buf.Write(blk)
-	}
-	binary.Write(&buf, binary.LittleEndian, crc32.Checksum(buf.Bytes(), castagnoli))
-	return buf.Bytes(), nil
+	return blocks, encErr
 }
 
 // writeSlice writes slice m's file into dir atomically.
@@ -170,75 +183,78 @@ func writeSlice(dir string, m Material, data []byte) error {
 	return fsutil.WriteAtomic(filepath.Join(dir, FileName(m)), data)
 }
 
-// sliceFile is an open slice file: its header and block table; blocks are
-// read on demand through r.
+// sliceFile is an open slice file: its index; blocks are read on demand
+// through r.
 type sliceFile struct {
 	header
 	ix        indexer
 	r         io.ReaderAt
-	size      int64
-	dataStart int64
+	size      int64 // the file's
+	dataStart int64 // where the block area starts
 	offsets   []uint64
 	crcs      []uint32
 }
 
-// openSlice reads and checks a slice file's header and block table.
+// openSlice reads and checks a slice file's index, of either version.
 func openSlice(r io.ReaderAt, size int64, name string) (*sliceFile, error) {
+	head := make([]byte, min(max(size, 0), fsutil.HeaderLen))
+	if n, err := r.ReadAt(head, 0); n < len(head) {
+		return nil, fmt.Errorf("egdb %s: %w", name, err)
+	}
+	v, err := sliceFormat.Version(head)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if uint16(v) == 1 { // version 1 held the material in the high half
+		return openSliceV1(r, size, name)
+	}
+	index, end, err := sliceFormat.OpenAt(r, size, formatVersion)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return readIndex(r, index, size, end, size-end, name)
+}
+
+// readIndex checks and decodes a slice's index (the version 2 layout; a
+// version 1 file's header and table are rearranged into it) of a file of
+// size bytes with a block area of dataLen bytes at dataStart.
+func readIndex(r io.ReaderAt, index []byte, size, dataStart, dataLen int64, name string) (*sliceFile, error) {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w %s: %s", ErrCorrupt, name, fmt.Sprintf(format, args...))
 	}
-	if size < headerSize+12 {
-		return nil, bad("%d bytes is too short", size)
+	if len(index) < indexHeader {
+		return nil, bad("index of %d bytes, its header alone is %d", len(index), indexHeader)
 	}
-	h := make([]byte, headerSize)
-	if _, err := r.ReadAt(h, 0); err != nil {
-		return nil, fmt.Errorf("egdb %s: %w", name, err)
-	}
-	if string(h[:8]) != fileMagic {
-		return nil, bad("not an endgame database slice (magic %q)", h[:8])
-	}
-	if v := binary.LittleEndian.Uint16(h[8:]); v != formatVersion {
-		return nil, fmt.Errorf("egdb %s: format version %d, this build reads %d", name, v, formatVersion)
-	}
-	f := &sliceFile{r: r, size: size}
-	f.mat = Material{int(h[10]), int(h[11]), int(h[12]), int(h[13])}
+	le := binary.LittleEndian
+	f := &sliceFile{r: r, size: size, dataStart: dataStart}
+	f.mat = Material{int(index[0]), int(index[1]), int(index[2]), int(index[3])}
 	if !f.mat.valid() {
 		return nil, bad("bad material %v", f.mat)
 	}
 	f.ix = newIndexer(f.mat)
-	f.entries = binary.LittleEndian.Uint64(h[16:])
-	f.perBlk = binary.LittleEndian.Uint32(h[24:])
-	f.blocks = binary.LittleEndian.Uint32(h[28:])
-	f.stats = Stats{binary.LittleEndian.Uint64(h[32:]), binary.LittleEndian.Uint64(h[40:]), binary.LittleEndian.Uint64(h[48:])}
+	f.entries, f.perBlk, f.blocks = le.Uint64(index[4:]), le.Uint32(index[12:]), le.Uint32(index[16:])
+	f.stats = Stats{le.Uint64(index[20:]), le.Uint64(index[28:]), le.Uint64(index[36:])}
 	if f.entries != f.ix.size || f.perBlk == 0 || f.perBlk%4 != 0 || f.perBlk/4 > maxBlockBytes ||
 		uint64(f.blocks) != (f.entries+uint64(f.perBlk)-1)/uint64(f.perBlk) {
 		return nil, bad("header sizes do not match material %v", f.mat)
 	}
-	tableLen := int64(12*uint64(f.blocks) + 8)
-	f.dataStart = headerSize + tableLen
-	if f.dataStart+4 > size {
-		return nil, bad("block table runs past the end")
-	}
-	table := make([]byte, tableLen)
-	if _, err := r.ReadAt(table, headerSize); err != nil {
-		return nil, fmt.Errorf("egdb %s: %w", name, err)
-	}
-	if crc := crc32.Update(crc32.Checksum(h[:60], castagnoli), castagnoli, table); crc != binary.LittleEndian.Uint32(h[60:]) {
-		return nil, bad("header checksum mismatch")
+	table := index[indexHeader:]
+	if uint64(len(table)) != 12*uint64(f.blocks)+8 {
+		return nil, bad("block table of %d bytes for %d blocks", len(table), f.blocks)
 	}
 	f.offsets = make([]uint64, f.blocks+1)
 	for b := range f.offsets {
-		f.offsets[b] = binary.LittleEndian.Uint64(table[8*b:])
+		f.offsets[b] = le.Uint64(table[8*b:])
 		if b > 0 && f.offsets[b] < f.offsets[b-1] {
 			return nil, bad("block offsets out of order")
 		}
 	}
-	if int64(f.offsets[f.blocks])+f.dataStart+4 != size {
+	if f.offsets[0] != 0 || dataLen < 0 || f.offsets[f.blocks] != uint64(dataLen) {
 		return nil, bad("data area size does not match the file size")
 	}
 	f.crcs = make([]uint32, f.blocks)
 	for b := range f.crcs {
-		f.crcs[b] = binary.LittleEndian.Uint32(table[8*(int(f.blocks)+1)+4*b:])
+		f.crcs[b] = le.Uint32(table[8*(int(f.blocks)+1)+4*b:])
 	}
 	return f, nil
 }
@@ -253,10 +269,10 @@ func (f *sliceFile) blockLen(b uint32) uint64 {
 func (f *sliceFile) readBlock(dec *zstd.Decoder, b uint32, dst []byte) ([]byte, error) {
 	lo, hi := f.offsets[b], f.offsets[b+1]
 	comp := make([]byte, hi-lo)
-	if _, err := f.r.ReadAt(comp, f.dataStart+int64(lo)); err != nil {
+	if n, err := f.r.ReadAt(comp, f.dataStart+int64(lo)); n < len(comp) { // the last block ends the file
 		return nil, fmt.Errorf("egdb %s block %d: %w", f.mat.Name(), b, err)
 	}
-	if crc32.Checksum(comp, castagnoli) != f.crcs[b] {
+	if fsutil.Checksum(comp) != f.crcs[b] {
 		return nil, fmt.Errorf("%w %s: block %d checksum mismatch", ErrCorrupt, FileName(f.mat), b)
 	}
 	out, err := dec.DecodeAll(comp, dst[:0])
@@ -269,18 +285,22 @@ func (f *sliceFile) readBlock(dec *zstd.Decoder, b uint32, dst []byte) ([]byte, 
 	return out, nil
 }
 
-// checkWhole verifies the whole-file checksum.
+// checkWhole verifies every block's checksum: with the index's (checked
+// when the file was opened) that covers every byte of the file.
 func (f *sliceFile) checkWhole() error {
-	h := crc32.New(castagnoli)
-	if _, err := io.Copy(h, io.NewSectionReader(f.r, 0, f.size-4)); err != nil {
-		return err
-	}
-	var tail [4]byte
-	if _, err := f.r.ReadAt(tail[:], f.size-4); err != nil {
-		return err
-	}
-	if h.Sum32() != binary.LittleEndian.Uint32(tail[:]) {
-		return fmt.Errorf("%w %s: file checksum mismatch", ErrCorrupt, FileName(f.mat))
+	var comp []byte
+	for b := range f.blocks {
+		n := int(f.offsets[b+1] - f.offsets[b])
+		if cap(comp) < n {
+			comp = make([]byte, n)
+		}
+		comp = comp[:n]
+		if got, err := f.r.ReadAt(comp, f.dataStart+int64(f.offsets[b])); got < n {
+			return fmt.Errorf("egdb %s block %d: %w", f.mat.Name(), b, err)
+		}
+		if fsutil.Checksum(comp) != f.crcs[b] {
+			return fmt.Errorf("%w %s: block %d checksum mismatch", ErrCorrupt, FileName(f.mat), b)
+		}
 	}
 	return nil
 }

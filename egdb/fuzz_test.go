@@ -17,6 +17,11 @@ func FuzzOpenSlice(f *testing.F) {
 			f.Add(data)
 		}
 	}
+	for _, name := range []string{"0101.egdb", "0111.egdb"} {
+		if data, err := os.ReadFile(filepath.Join("testdata", "v1", name)); err == nil {
+			f.Add(data) // version 1
+		}
+	}
 	f.Add([]byte(fileMagic))
 	dec, err := newDecoder()
 	if err != nil {

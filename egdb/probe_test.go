@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"crown/engine/board"
+	"crown/engine/fsutil"
 	"crown/engine/search"
 )
 
@@ -158,7 +159,7 @@ func TestCorruptionDetected(t *testing.T) {
 	dir = copyDB(t, src)
 	path = filepath.Join(dir, FileName(m))
 	data, _ = os.ReadFile(path)
-	data[headerSize+3] ^= 1
+	data[fsutil.HeaderLen+3] ^= 1 // the index's material
 	os.WriteFile(path, data, 0o644)
 	if _, err := Open(dir, 1); !errors.Is(err, ErrCorrupt) {
 		t.Fatalf("damaged block table: Open error %v", err)

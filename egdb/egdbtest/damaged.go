@@ -13,14 +13,14 @@ import (
 	"testing"
 )
 
-// Layout of a slice file (egdb/format.go): a 64-byte header whose bytes
-// 28-31 hold the block count, then per block an 8-byte offset and a 4-byte
-// checksum, then an 8-byte end offset, then the blocks' data.
+// Layout of a slice file (egdb/format.go, version 2): fsutil's container,
+// a 24-byte header whose bytes 8-11 hold the version and 12-15 the index's
+// length, then the index, then the blocks' data.
 const (
-	headerSize      = 64
-	blockCountAt    = 28
-	blockTableEntry = 12
-	endOffsetSize   = 8
+	versionAt   = 8
+	version     = 2
+	lengthAt    = 12
+	containerAt = 24
 )
 
 // DamagedCopy copies the slice files of src (e.g. egdb/data4, the embedded
@@ -41,8 +41,10 @@ func DamagedCopy(t testing.TB, src, slice string) string {
 			t.Fatal(err)
 		}
 		if filepath.Base(f) == slice+".egdb" {
-			blocks := binary.LittleEndian.Uint32(data[blockCountAt:])
-			data[headerSize+blockTableEntry*blocks+endOffsetSize+2] ^= 0xFF
+			if v := binary.LittleEndian.Uint32(data[versionAt:]); v != version {
+				t.Fatalf("%s: slice file version %d, DamagedCopy knows version %d", f, v, version)
+			}
+			data[containerAt+binary.LittleEndian.Uint32(data[lengthAt:])+2] ^= 0xFF
 			damaged = true
 		}
 		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), data, 0o644); err != nil {
