@@ -143,25 +143,9 @@ func Unmarshal(data []byte) (*Quantized, error) {
 	}
 	le := binary.LittleEndian
 	r := reader{b: raw}
-	dims := make([]int, 5)
-	for i := range dims {
-		dims[i] = int(r.u16())
-	}
-	fix := r.take(4)
-	scale := math.Float32frombits(r.u32())
-	meta := string(r.take(int(r.u16())))
-	if r.err != nil {
-		return nil, fmt.Errorf("%w: header cut short", ErrFormat)
-	}
-	if dims[0] != Inputs {
-		return nil, fmt.Errorf("%w: %d inputs (this build has %d)", ErrFormat, dims[0], Inputs)
-	}
-	if fix[0] != QA || fix[1] != W1Shift || fix[2] != HiddenBits {
-		return nil, fmt.Errorf("%w: fixed-point scales %d/%d/%d (this build uses %d/%d/%d)", ErrFormat, fix[0], fix[1], fix[2], QA, W1Shift, HiddenBits)
-	}
-	a := Arch{H1: dims[1], H2: dims[2], H3: dims[3], Buckets: dims[4]}
-	if err := a.Validate(); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrFormat, err)
+	a, scale, meta, err := r.shape()
+	if err != nil {
+		return nil, err
 	}
 	i32 := func(n int) []int32 {
 		b := r.take(4 * n)
@@ -212,6 +196,32 @@ func (q *Quantized) Save(path string) error {
 		return err
 	}
 	return fsutil.WriteAtomic(path, data)
+}
+
+// shape reads and checks the payload's header: the shape, the fixed-point
+// scales, the output scale and the description.
+func (r *reader) shape() (Arch, float32, string, error) {
+	dims := make([]int, 5)
+	for i := range dims {
+		dims[i] = int(r.u16())
+	}
+	fix := r.take(4)
+	scale := math.Float32frombits(r.u32())
+	meta := string(r.take(int(r.u16())))
+	if r.err != nil {
+		return Arch{}, 0, "", fmt.Errorf("%w: header cut short", ErrFormat)
+	}
+	if dims[0] != Inputs {
+		return Arch{}, 0, "", fmt.Errorf("%w: %d inputs (this build has %d)", ErrFormat, dims[0], Inputs)
+	}
+	if fix[0] != QA || fix[1] != W1Shift || fix[2] != HiddenBits {
+		return Arch{}, 0, "", fmt.Errorf("%w: fixed-point scales %d/%d/%d (this build uses %d/%d/%d)", ErrFormat, fix[0], fix[1], fix[2], QA, W1Shift, HiddenBits)
+	}
+	a := Arch{H1: dims[1], H2: dims[2], H3: dims[3], Buckets: dims[4]}
+	if err := a.Validate(); err != nil {
+		return Arch{}, 0, "", fmt.Errorf("%w: %v", ErrFormat, err)
+	}
+	return a, scale, meta, nil
 }
 
 // reader takes bytes from a payload, remembering the first shortfall.
