@@ -1,25 +1,16 @@
-// worker.go implements `crown worker`: runs a coordinator's jobs (crown
-// serve) on this machine's cores, one job per thread, until Ctrl-C or
-// SIGTERM, after which its unfinished jobs go back to the queue. It runs
-// every kind crown knows (jobkinds.go) and refuses a coordinator of
-// another crown build (version or network checksum), exiting with status 1.
-// A coordinator that is not up yet is waited for, with a log line per
-// attempt (protocol/cluster: backoff from 0.5 s doubling to 30 s).
-// Database build jobs keep the slice files they read in --cache-dir.
+// worker.go implements `crown worker` (package protocol/worker): runs a
+// coordinator's jobs (crown serve) of every kind on this machine's cores
+// until Ctrl-C or SIGTERM, after which its unfinished jobs go back to the
+// queue. It refuses a coordinator of another crown build (version or
+// network checksum), exiting with status 1, and waits for one that is not
+// up yet, with a log line per attempt (backoff from 0.5 s doubling to
+// 30 s). Database build jobs keep the slice files they read in --cache-dir.
 package main
 
 import (
-	"context"
-	"os"
-	"os/signal"
-	"syscall"
-
 	"github.com/rs/zerolog"
 
-	"crown/protocol/cluster"
-	"crown/protocol/egdbjob"
-	"crown/protocol/match"
-	"crown/protocol/selfplayjob"
+	"crown/protocol/worker"
 )
 
 type workerCmd struct {
@@ -35,17 +26,10 @@ type workerCmd struct {
 }
 
 func (c *workerCmd) Run(log *zerolog.Logger) error {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible()
 	defer stop()
-	eng := selfplayjob.New(nil, c.EGDBDir)
-	defer eng.Close()
-	eg := egdbjob.NewWorker(c.CacheDir, c.EGDBMem)
-	defer eg.Close()
-	games := match.NewGames(match.GamesOptions{Log: *log, Worker: true, EGDBDir: c.EGDBDir,
-		DB: eng.Adjudicator})
-	defer games.Close()
-	flags := clusterFlags{Cluster: c.Connect, Token: c.Token, NKeySeed: c.NKeySeed, TLSCA: c.TLSCA}
-	o := flags.connectOptions(*log)
+	o := clusterFlags{Cluster: c.Connect, Token: c.Token, NKeySeed: c.NKeySeed, TLSCA: c.TLSCA}.connectOptions(*log)
 	o.Name = c.Name
-	return cluster.Work(ctx, cluster.WorkOptions{ConnectOptions: o, Handlers: jobHandlers(eng, eg, games), Threads: c.Threads})
+	return worker.Work(ctx, worker.Options{Connect: o, Threads: c.Threads, EGDBDir: c.EGDBDir, CacheDir: c.CacheDir,
+		EGDBMem: c.EGDBMem, Log: *log})
 }
