@@ -1,25 +1,15 @@
-// evolve_ga.go implements `crown evolve ga`: train one of seed 004's feature
-// heuristics with the genetic algorithm and Heuristic Generator fitness. The
-// run checkpoints as it goes; --resume continues it exactly; Ctrl-C saves and
-// exits. The best heuristic of every finished phase is written to --out.
-// --fitness games replaces HG by points in games against fixed opponents.
+// evolve_ga.go implements `crown evolve ga`: train one of seed 004's
+// feature heuristics with the genetic algorithm and Heuristic Generator
+// fitness, or points in games against fixed opponents; checkpointed,
+// resumable, the best heuristic written after every phase (nets/ga.Train).
 package main
 
 import (
-	"context"
-	"errors"
-	"fmt"
-	"os"
-	"os/signal"
-	"runtime"
-	"strings"
-	"syscall"
-
 	"github.com/rs/zerolog"
 
-	"crown/engine/board"
-	"crown/engine/eval/features"
 	"crown/nets/ga"
+	"crown/protocol/players"
+	"crown/protocol/seedmatch"
 )
 
 type evolveGACmd struct {
@@ -48,89 +38,12 @@ type evolveGACmd struct {
 }
 
 func (c *evolveGACmd) Run(log *zerolog.Logger) error {
-	var st *ga.State
-	if c.Resume {
-		var err error
-		if st, err = ga.LoadState(c.Checkpoint); err != nil {
-			return err
-		}
-		log.Info().Str("checkpoint", c.Checkpoint).Int("phase", st.Phase).Int("children", st.Step).Msg("resuming")
-	} else {
-		k, err := features.ParseKind(c.Kind)
-		if err != nil {
-			return err
-		}
-		p := ga.DefaultParams(k)
-		p.Population, p.Children, p.Positions, p.LabelDepth = c.Population, c.Children, c.Positions, c.Depth
-		p.FirstPly, p.Step, p.Regenerate, p.MutationRate = c.FirstPly, c.Step, c.Regenerate, c.Mutation
-		if c.Fitness == ga.FitnessGames {
-			p.Fitness, p.GameDepth, p.GameOpenings, p.GamePhases, p.MoveCap = c.Fitness, c.GameDepth, c.GameOpenings, c.GamePhases, c.MoveCap
-			p.OpeningSpec = c.Openings
-			for _, o := range c.Opponents {
-				p.Opponents = append(p.Opponents, strings.Split(o, ",")...)
-			}
-		}
-		if st, err = ga.NewState(p, c.Seed); err != nil {
-			return err
-		}
-		if _, err := os.Stat(c.Checkpoint); err == nil {
-			return fmt.Errorf("%s exists: use --resume to continue it or choose another --checkpoint", c.Checkpoint)
-		}
-	}
-	var opponents []ga.Opponent
-	var openings []board.Position
-	if st.Params.Fitness == ga.FitnessGames {
-		for _, spec := range st.Params.Opponents {
-			name, ev, err := playerEval(spec)
-			if err != nil {
-				return err
-			}
-			opponents = append(opponents, ga.Opponent{Name: name, Eval: ev})
-		}
-		ops, err := rateOpenings(st.Params.OpeningSpec)
-		if err != nil {
-			return err
-		}
-		for _, o := range ops {
-			openings = append(openings, o.Position())
-		}
-	}
-	threads := c.Threads
-	if threads <= 0 {
-		threads = runtime.NumCPU()
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible()
 	defer stop()
-	bar := newProgress()
-	phases := st.Params.Phases()
-	err := ga.Run(ctx, st, ga.Options{
-		Threads:         threads,
-		Opponents:       opponents,
-		Openings:        openings,
-		CheckpointEvery: 1000,
-		Checkpoint:      func(s *ga.State) error { return s.Save(c.Checkpoint) },
-		OnProgress: func(phase, done, total int) {
-			bar.update(done, total, fmt.Sprintf("phase %d/%d", phase+1, phases))
-		},
-		OnPhase: func(ps ga.PhaseStats, s *ga.State) {
-			bar.clear()
-			log.Info().Int("phase", ps.Phase+1).Int("phases", phases).Int("ply_lo", ps.PlyLo).Int("ply_hi", ps.PlyHi).
-				Float64("best_fitness", ps.Best).Float64("mean_fitness", ps.Mean).
-				Int("accepted", ps.Accepted).Int("children", ps.Children).
-				Float64("label_s", ps.LabelSeconds).Float64("phase_s", ps.Seconds).Msg("phase done")
-			if err := s.Best().Heuristic(s.Params.Kind).Save(c.Out); err != nil {
-				log.Error().Err(err).Msg("saving the best heuristic")
-			}
-		},
-	})
-	bar.clear()
-	if errors.Is(err, context.Canceled) {
-		log.Info().Str("checkpoint", c.Checkpoint).Msg("interrupted; state saved, continue with --resume")
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	log.Info().Str("out", c.Out).Float64("best_fitness", st.Best().Fitness).Msg("training finished")
-	return nil
+	return ga.Train(ctx, ga.TrainOptions{Kind: c.Kind, Out: c.Out, Checkpoint: c.Checkpoint, Resume: c.Resume,
+		Seed: c.Seed, Threads: c.Threads, Population: c.Population, Children: c.Children, Positions: c.Positions,
+		Depth: c.Depth, FirstPly: c.FirstPly, Step: c.Step, Regenerate: c.Regenerate, Mutation: c.Mutation,
+		Fitness: c.Fitness, Opponents: c.Opponents, GameDepth: c.GameDepth, GameOpenings: c.GameOpenings,
+		GamePhases: c.GamePhases, Openings: c.Openings, MoveCap: c.MoveCap,
+		Evaluator: players.OpponentFactory, Pool: seedmatch.Positions, Bar: newBar(), Log: *log})
 }

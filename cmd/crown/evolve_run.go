@@ -1,27 +1,11 @@
 // evolve_run.go implements `crown evolve run`: the seeds' evolution of
-// networks (Chellapilla & Fogel's evolutionary programming by default, Kim &
-// Cho's deterministic crowding with --algorithm crowding). Games run on all
-// cores; the state is checkpointed after every generation; --resume continues
-// exactly; Ctrl-C stops and keeps the last finished generation. Each
-// generation logs one line, rewrites the CSV and saves the best network.
+// networks, resumable, with its checkpoint, best network and CSV
+// (nets/evolve.Evolve).
 package main
 
 import (
-	"context"
-	"errors"
-	"fmt"
-	"os"
-	"os/signal"
-	"path/filepath"
-	"runtime"
-	"strings"
-	"syscall"
-	"time"
-
 	"github.com/rs/zerolog"
 
-	"crown/engine/fsutil"
-	"crown/nets"
 	"crown/nets/evolve"
 )
 
@@ -44,112 +28,11 @@ type evolveRunCmd struct {
 	KeepEvery   int    `default:"50" help:"Also keep the best network of every Nth generation as OUT-gNNNN.net (0 = never), for rating the run's progress."`
 }
 
-// snapshotPath names the kept best network of generation g: best.net ->
-// best-g0050.net.
-func snapshotPath(out string, g int) string {
-	ext := filepath.Ext(out)
-	return fmt.Sprintf("%s-g%04d%s", strings.TrimSuffix(out, ext), g, ext)
-}
-
-func (c *evolveRunCmd) params(a nets.Arch) (evolve.Params, error) {
-	var p evolve.Params
-	if c.Algorithm == "crowding" {
-		p = evolve.CrowdingParams(a.NumParams())
-	} else {
-		p = evolve.SeedParams(a.NumParams())
-	}
-	if c.Population > 0 {
-		p.Parents = c.Population
-	}
-	p.Games = c.Games
-	if c.KMutation == "lognormal" {
-		p.KMutation = evolve.KLogNormal
-	}
-	if _, err := fmt.Sscanf(strings.ReplaceAll(c.Scoring, " ", ""), "%d,%d,%d", &p.Scoring.Win, &p.Scoring.Draw, &p.Scoring.Loss); err != nil {
-		return p, fmt.Errorf("--scoring %q: want win,draw,loss points like 1,0,-2", c.Scoring)
-	}
-	return p, p.Validate()
-}
-
 func (c *evolveRunCmd) Run(log *zerolog.Logger) error {
-	var st *evolve.State
-	if c.Resume {
-		var err error
-		if st, err = evolve.LoadState(c.Checkpoint); err != nil {
-			return err
-		}
-		log.Info().Str("checkpoint", c.Checkpoint).Int("generation", st.Generation).Msg("resuming")
-	} else {
-		if _, err := os.Stat(c.Checkpoint); err == nil {
-			return fmt.Errorf("%s exists: use --resume to continue it or choose another --checkpoint", c.Checkpoint)
-		}
-		a, err := nets.ParseArch(c.Arch)
-		if err != nil {
-			return err
-		}
-		p, err := c.params(a)
-		if err != nil {
-			return err
-		}
-		if st, err = evolve.NewState(a.String(), p, c.Seed); err != nil {
-			return err
-		}
-		st.Depth = c.Depth
-	}
-	arch, err := nets.ParseArch(st.Arch)
-	if err != nil {
-		return err
-	}
-	threads := c.Threads
-	if threads <= 0 {
-		threads = runtime.NumCPU()
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible()
 	defer stop()
-	bar := newProgress()
-	start := time.Now()
-	startGen := st.Generation
-	err = evolve.Run(ctx, st, evolve.Options{
-		Generations: c.Generations,
-		Threads:     threads,
-		NoMemo:      c.NoMemo,
-		NewMatch:    func() evolve.Match { return &evolve.NetMatch{Arch: arch, Depth: st.Depth} },
-		Checkpoint: func(s *evolve.State) error {
-			if err := s.Save(c.Checkpoint); err != nil {
-				return err
-			}
-			best := s.Best().Network(arch)
-			if err := best.Save(c.Out); err != nil {
-				return err
-			}
-			if c.KeepEvery > 0 && s.Generation%c.KeepEvery == 0 {
-				if err := best.Save(snapshotPath(c.Out, s.Generation)); err != nil {
-					return err
-				}
-			}
-			return fsutil.WriteAtomic(c.CSV, evolve.CSV(s.History))
-		},
-		OnGame: func(done, total int) {
-			bar.update(done, total, fmt.Sprintf("generation %d/%d", st.Generation+1, c.Generations))
-		},
-		OnGeneration: func(g evolve.GenStats) {
-			bar.clear()
-			elapsed := time.Since(start)
-			left := time.Duration(float64(elapsed) / float64(g.Generation-startGen) * float64(c.Generations-g.Generation))
-			log.Info().Int("generation", g.Generation).Float64("best", g.Best).Float64("mean", g.Mean).
-				Float64("best_k", g.BestK).Int("best_id", g.BestID).
-				Int("wins", g.Wins).Int("draws", g.Draws).Int("losses", g.Losses).
-				Int("played", g.PlayedGames()).Float64("games_per_s", g.GamesPerSecond()).Str("eta", left.Round(time.Second).String()).Msg("generation")
-		},
-	})
-	bar.clear()
-	if errors.Is(err, context.Canceled) {
-		log.Info().Int("generation", st.Generation).Str("checkpoint", c.Checkpoint).Msg("interrupted; continue with --resume")
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	log.Info().Int("generations", st.Generation).Str("best", c.Out).Dur("time", time.Since(start)).Msg("evolution finished")
-	return nil
+	return evolve.Evolve(ctx, evolve.EvolveOptions{Arch: c.Arch, Algorithm: c.Algorithm, Population: c.Population,
+		Games: c.Games, Depth: c.Depth, KMutation: c.KMutation, Scoring: c.Scoring, Seed: c.Seed,
+		Generations: c.Generations, Threads: c.Threads, NoMemo: c.NoMemo, Checkpoint: c.Checkpoint, Resume: c.Resume,
+		Out: c.Out, CSV: c.CSV, KeepEvery: c.KeepEvery, Log: *log, Bar: newBar()})
 }

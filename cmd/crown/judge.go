@@ -1,20 +1,15 @@
-// judge.go implements `crown judge`: the endgame-phase judgement measurement
-// of nets/judge. `collect` gathers quiet 7-16-piece positions from PDN
-// games, `label` settles their verdicts by deep searches with the endgame
-// database (resumable), `select` picks a balanced set, and `measure` (the
-// default) scores an evaluator's static and short-search verdicts on a set.
-// The flags live here; the work is nets/judge's.
+// judge.go implements `crown judge`: the endgame-phase judgement
+// measurement of nets/judge. `collect` gathers quiet 7-16-piece positions
+// from PDN games, `label` settles their verdicts by deep searches with the
+// endgame database (resumable), `select` picks a balanced set, and
+// `measure` (the default) scores an evaluator's static and short-search
+// verdicts on a set. The flags and the searchers live here; the work is
+// nets/judge's.
 package main
 
 import (
-	"context"
 	"errors"
-	"fmt"
 	"os"
-	"os/signal"
-	"strings"
-	"syscall"
-	"time"
 
 	"github.com/rs/zerolog"
 
@@ -37,26 +32,8 @@ type judgeCollectCmd struct {
 }
 
 func (c *judgeCollectCmd) Run(log *zerolog.Logger) error {
-	var all []judge.Candidate
-	for _, f := range c.PDN {
-		cs, err := judge.GamePositions(f)
-		if err != nil {
-			return err
-		}
-		log.Info().Str("file", f).Int("positions", len(cs)).Msg("quiet 7-16-piece positions")
-		all = append(all, cs...)
-	}
-	picked := judge.Sample(all, c.PerBucket, c.Seed)
-	set := &judge.Set{
-		Comments: []string{fmt.Sprintf("collected by: crown judge collect --pdn %s --per-bucket %d --seed %d (%d quiet positions met, %d kept)",
-			strings.Join(c.PDN, " --pdn "), c.PerBucket, c.Seed, len(all), len(picked))},
-		Records: judge.NewRecords(picked),
-	}
-	if err := judge.WriteSet(c.Out, set); err != nil {
-		return err
-	}
-	fmt.Printf("%d positions (of %d met) written to %s\n", len(picked), len(all), c.Out)
-	return nil
+	return judge.CollectFiles(judge.CollectOptions{PDN: c.PDN, Out: c.Out, PerBucket: c.PerBucket, Seed: c.Seed,
+		Log: *log, Report: os.Stdout})
 }
 
 type judgeLabelCmd struct {
@@ -75,78 +52,25 @@ func (c *judgeLabelCmd) Run(log *zerolog.Logger) error {
 	if c.Threads != 1 {
 		return errors.New("--threads: labels are searched with one thread each (exact node counts); use --workers")
 	}
-	src := c.Set
-	if _, err := os.Stat(c.Out); err == nil {
-		src = c.Out
-		log.Info().Str("file", c.Out).Msg("resuming")
-	}
-	set, err := judge.ReadSet(src)
-	if err != nil {
-		return err
-	}
 	_, eg, scale, err := c.searcher("always", "nnue")
 	if err != nil {
 		return err
 	}
 	maxDB := eg.MaxPieces()
 	eg.Close()
-	newSearcher := func() (*search.Searcher, error) {
-		s, _, _, err := c.searcher("always", "nnue") // the database stays open for the searcher's life
-		return s, err
-	}
-	note := fmt.Sprintf("labelled by: crown judge label --nodes %s --eval %s%s with the %d-piece database; label from the last budget: win >= %d, loss <= -%d, draw within +-%d centi-men, unclear between",
-		joinUints(c.Nodes), c.choice("nnue").Name, netNote(c.Net), maxDB, judge.WinScore, judge.WinScore, judge.DrawScore)
-	if len(set.Comments) == 0 || set.Comments[len(set.Comments)-1] != note {
-		set.Comments = append(set.Comments, note)
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible()
 	defer stop()
-	bar := newProgress()
-	lastLog := time.Now()
-	err = judge.LabelSet(ctx, set, judge.LabelConfig{
-		Searchers:  judge.Searchers{New: newSearcher, Men: scale.Men},
-		Budgets:    c.Nodes,
-		Workers:    c.Workers,
-		KeepScores: c.Keep,
-		SaveEvery:  time.Minute,
-		Save:       func(s *judge.Set) error { return judge.WriteSet(c.Out, s) },
-		Progress: func(done, total int, eta time.Duration) {
-			bar.update(done, total, "eta "+eta.Round(time.Second).String())
-			if time.Since(lastLog) >= 30*time.Second {
-				lastLog = time.Now()
-				log.Info().Int("done", done).Int("total", total).Dur("eta", eta).Msg("labelling")
-			}
-		},
-		Log: log,
-	})
-	bar.clear()
-	if err != nil {
-		if ctx.Err() != nil {
-			return fmt.Errorf("interrupted; the labels so far are in %s, run the same command to resume: %w", c.Out, err)
-		}
-		return err
-	}
-	st := judge.MeasureStability(set)
-	counts := map[string]map[judge.Label]int{}
-	for _, r := range set.Records {
-		b := judge.BucketOf(r.Pieces()).Name
-		if counts[b] == nil {
-			counts[b] = map[judge.Label]int{}
-		}
-		counts[b][r.Label]++
-	}
-	fmt.Printf("%d positions labelled; all budgets agree on %d (%.1f %%); %d (%.1f %%) scored as database or found wins/losses at %d nodes\n",
-		st.Positions, st.Agree, 100*float64(st.Agree)/float64(max(st.Positions, 1)), st.Decided, 100*float64(st.Decided)/float64(max(st.Positions, 1)), c.Nodes[len(c.Nodes)-1])
-	for _, b := range append(append([]judge.Bucket{}, judge.Buckets...), judge.Other) {
-		a := st.ByBucket[b.Name]
-		if a[1] == 0 {
-			continue
-		}
-		m := counts[b.Name]
-		fmt.Printf("  %-6s %5d positions: agree %.1f %%; win %d draw %d loss %d unclear %d\n", b.Name, a[1], 100*float64(a[0])/float64(a[1]),
-			m[judge.Win], m[judge.Draw], m[judge.Loss], m[judge.Unclear])
-	}
-	return nil
+	return judge.LabelFile(ctx, judge.LabelOptions{
+		LabelConfig: judge.LabelConfig{Searchers: judge.Searchers{New: c.judgeSearcher, Men: scale.Men},
+			Budgets: c.Nodes, Workers: c.Workers, KeepScores: c.Keep, Log: log},
+		Set: c.Set, Out: c.Out, Eval: c.choice("nnue").Name, Net: c.Net, DBPieces: maxDB, Bar: newBar(), Report: os.Stdout})
+}
+
+// judgeSearcher is a searcher of the flags with the database always on
+// (it stays open for the searcher's life).
+func (f searchFlags) judgeSearcher() (*search.Searcher, error) {
+	s, _, _, err := f.searcher("always", "nnue")
+	return s, err
 }
 
 type judgeSelectCmd struct {
@@ -158,27 +82,8 @@ type judgeSelectCmd struct {
 }
 
 func (c *judgeSelectCmd) Run() error {
-	set, err := judge.ReadSet(c.Set)
-	if err != nil {
-		return err
-	}
-	recs, counts := judge.Select(set, c.PerCell, c.Seed)
-	var parts []string
-	for _, b := range append(append([]judge.Bucket{}, judge.Buckets...), judge.Other) {
-		if m := counts[b.Name]; m != nil {
-			parts = append(parts, fmt.Sprintf("%s: win %d draw %d loss %d", b.Name, m[judge.Win], m[judge.Draw], m[judge.Loss]))
-		}
-	}
-	out := &judge.Set{Comments: append([]string{}, set.Comments...), Records: recs}
-	out.Comments = append(out.Comments, fmt.Sprintf("selected by: crown judge select --per-cell %d --seed %d: %d positions (%s)", c.PerCell, c.Seed, len(recs), strings.Join(parts, "; ")))
-	if c.Note != "" {
-		out.Comments = append(out.Comments, c.Note)
-	}
-	if err := judge.WriteSet(c.Out, out); err != nil {
-		return err
-	}
-	fmt.Printf("%d positions written to %s (%s)\n", len(recs), c.Out, strings.Join(parts, "; "))
-	return nil
+	return judge.SelectFile(judge.SelectOptions{Set: c.Set, Out: c.Out, PerCell: c.PerCell, Seed: c.Seed, Note: c.Note,
+		Report: os.Stdout})
 }
 
 type judgeMeasureCmd struct {
@@ -193,54 +98,15 @@ func (c *judgeMeasureCmd) Run(log *zerolog.Logger) error {
 	if c.EGDBPieces == 0 {
 		c.EGDBPieces = 4 // what crown plays with by default (the embedded database), whatever is installed
 	}
-	set, err := judge.ReadSet(c.Set)
-	if err != nil {
-		return err
-	}
 	ld, err := c.choice("nnue").Load()
 	if err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible()
 	defer stop()
-	bar := newProgress()
-	start := time.Now()
-	res, err := judge.Measure(ctx, set, judge.MeasureConfig{
-		Searchers: judge.Searchers{New: func() (*search.Searcher, error) {
-			s, _, _, err := c.searcher("always", "nnue")
-			return s, err
-		}, Men: ld.Scale.Men},
-		NewEval:   ld.New,
-		Budgets:   c.Nodes,
-		Threshold: c.Threshold,
-		Progress:  func(done, total int) { bar.update(done, total, "") },
-	})
-	bar.clear()
-	if err != nil {
-		return err
-	}
-	name := c.Name
-	if name == "" {
-		name = c.choice("nnue").Name + netNote(c.Net)
-	}
-	for _, r := range res {
-		log.Info().Str("method", r.Method.String()).Int("positions", r.All.Total()).Dur("elapsed", r.Time).Msg("measured")
-	}
-	fmt.Printf("set %s, threshold %d centi-men, database <= %d pieces, %.1f s\n", c.Set, c.Threshold, c.EGDBPieces, time.Since(start).Seconds())
-	return judge.WriteTable(os.Stdout, name, res)
-}
-
-func joinUints(v []uint64) string {
-	s := make([]string, len(v))
-	for i, x := range v {
-		s[i] = fmt.Sprint(x)
-	}
-	return strings.Join(s, ",")
-}
-
-func netNote(net string) string {
-	if net == "" {
-		return ""
-	}
-	return " (" + net + ")"
+	return judge.MeasureFile(ctx, judge.MeasureOptions{
+		MeasureConfig: judge.MeasureConfig{Searchers: judge.Searchers{New: c.judgeSearcher, Men: ld.Scale.Men},
+			NewEval: ld.New, Budgets: c.Nodes, Threshold: c.Threshold},
+		Set: c.Set, Name: c.Name, Eval: c.choice("nnue").Name, Net: c.Net, DBPieces: c.EGDBPieces, Bar: newBar(),
+		Log: *log, Report: os.Stdout})
 }

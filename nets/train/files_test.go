@@ -1,0 +1,82 @@
+// files_test.go runs Run as `crown train` does on toy sample files: two
+// files merged, a network written with its description, a resume that adds
+// an epoch, a resume on other data refused, settings that cannot train
+// refused, and an interrupted run saved.
+package train
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rs/zerolog"
+
+	"crown/nets/nnue"
+	"crown/nets/selfplay"
+)
+
+func TestRunFiles(t *testing.T) {
+	dir := t.TempDir()
+	samples := toySamples(3000)
+	a, b := filepath.Join(dir, "a.smp"), filepath.Join(dir, "b.smp")
+	for i, f := range []string{a, b} {
+		half := samples[i*len(samples)/2 : (i+1)*len(samples)/2]
+		if err := (&selfplay.File{Games: 10, Config: "toy", Samples: half}).Save(f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := tinyConfig()
+	cfg.Epochs, cfg.K = 1, 0
+	var epochs, report, log bytes.Buffer
+	o := RunOptions{Data: []string{a, b}, Out: filepath.Join(dir, "t.nnue"), Config: cfg, Threads: 2,
+		Log: zerolog.New(&log), Epochs: &epochs, Report: &report}
+	if err := Run(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	q, err := nnue.Load(o.Out)
+	if err != nil || !strings.Contains(q.Meta, "trained by crown train: 1 epochs") || !strings.Contains(q.Meta, "a.smp(10 games, ") {
+		t.Fatalf("network: %v %q", err, q.Meta)
+	}
+	if strings.Count(epochs.String(), "\n") != 1 || !strings.HasPrefix(report.String(), o.Out+": ") ||
+		strings.Count(log.String(), "score scale of the file") != 2 || !strings.Contains(log.String(), "score scale fitted") {
+		t.Fatalf("epochs:\n%sreport:\n%slog:\n%s", epochs.String(), report.String(), log.String())
+	}
+	o.Resume, o.Config.Epochs, o.Meta = true, 2, "two epochs"
+	epochs.Reset()
+	if err := Run(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	if q, err := nnue.Load(o.Out); err != nil || q.Meta != "two epochs" || strings.Count(epochs.String(), "\n") != 1 || !strings.HasPrefix(epochs.String(), "epoch  2") {
+		t.Fatalf("resumed: %v %q", err, epochs.String())
+	}
+	o.Data = []string{a}
+	if err := Run(context.Background(), o); err == nil || !strings.Contains(err.Error(), "other data") {
+		t.Fatalf("resume on other data: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	o.Resume, o.Checkpoint = false, filepath.Join(dir, "cancelled.ckpt")
+	if err := Run(ctx, o); err != nil {
+		t.Fatalf("an interrupted run is saved, no error: %v", err)
+	}
+	if _, err := LoadCheckpoint(o.Checkpoint); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestRunRefuses(t *testing.T) {
+	for _, c := range []func(*Config){
+		func(c *Config) { c.Epochs = 0 },
+		func(c *Config) { c.Lambda = 1.5 },
+		func(c *Config) { c.ValFrac = 1 },
+		func(c *Config) { c.Arch.H1 = 0 },
+	} {
+		cfg := tinyConfig()
+		c(&cfg)
+		if err := Run(context.Background(), RunOptions{Config: cfg, Out: filepath.Join(t.TempDir(), "x")}); err == nil {
+			t.Errorf("%+v accepted", cfg)
+		}
+	}
+}
