@@ -1,17 +1,20 @@
-// Package board implements the rules of English/American checkers: the
-// position, legal move generation, notation (FEN, move text) and game records.
+// Package board implements the rules of English/American checkers and of
+// Russian and Brazilian draughts (variant.go): the position, legal move
+// generation, notation (FEN, move text) and game records.
 //
 // board.go holds the Position type. A position is three 32-square bitboards
-// (black pieces, white pieces, kings) plus the side to move and an incremental
-// 64-bit Zobrist hash. Bit i is PDN square i+1: Black starts on 1-12 and moves
-// toward 32, White starts on 21-32 and moves toward 1.
+// (black pieces, white pieces, kings) plus the side to move, the variant whose
+// rules it follows and an incremental 64-bit Zobrist hash. Bit i is PDN square
+// i+1: Black starts on 1-12 and moves toward 32, White starts on 21-32 and
+// moves toward 1, in every variant.
 //
 // Nothing here knows about search or evaluation.
 package board
 
 import "math/bits"
 
-// Color is a side: Black moves first.
+// Color is a side. Black moves first in English checkers, White in Russian
+// and Brazilian draughts (Variant.FirstMover).
 type Color uint8
 
 const (
@@ -58,11 +61,15 @@ func SquareAt(r, c int) (Square, bool) {
 // Position is a checkers position.
 // The fields are separate words (not an array) so that Go's register ABI
 // passes and returns a Position in registers: measured 87 M -> see perft notes.
+// Variant rides in the padding after Side, so the struct stays 24 bytes and
+// still travels in registers. The hash does not include the variant:
+// positions of different variants never meet in one game or table.
 type Position struct {
-	Black, White uint32 // each colour's pieces
-	Kings        uint32 // kings of both colours
-	Side         Color  // side to move
-	Hash         uint64 // Zobrist hash, kept up to date by Play
+	Black, White uint32  // each colour's pieces
+	Kings        uint32  // kings of both colours
+	Side         Color   // side to move
+	Variant      Variant // rules: English (zero value), Russian or Brazilian
+	Hash         uint64  // Zobrist hash, kept up to date by Play
 }
 
 // Pieces returns c's pieces.
@@ -87,14 +94,16 @@ var promotionRow = [2]uint32{Row7, Row0}
 // PromotionRow returns the squares where c's men become kings.
 func PromotionRow(c Color) uint32 { return promotionRow[c] }
 
-// Start returns the initial position: Black on 1-12, White on 21-32, Black to move.
+// Start returns the initial English position: Black on 1-12, White on 21-32,
+// Black to move (StartOf gives the other variants').
 func Start() Position {
 	p := Position{Black: 0x00000FFF, White: 0xFFF00000, Side: Black}
 	p.Hash = p.ComputeHash()
 	return p
 }
 
-// NewPosition builds a position from bitboards and computes its hash.
+// NewPosition builds an English position from bitboards and computes its
+// hash (WithVariant turns it into another variant's).
 func NewPosition(black, white, kings uint32, side Color) Position {
 	p := Position{Black: black, White: white, Kings: kings, Side: side}
 	p.Hash = p.ComputeHash()
@@ -148,10 +157,10 @@ func (p *Position) At(s Square) Piece {
 
 // Flip returns the colour-reversed position: the board rotated 180 degrees
 // (square s becomes 33-s), colours swapped, the other side to move. The game
-// value of the flipped position equals the original's.
+// value of the flipped position equals the original's. The variant is kept.
 func (p *Position) Flip() Position {
 	return NewPosition(bits.Reverse32(p.White), bits.Reverse32(p.Black),
-		bits.Reverse32(p.Kings), p.Side.Other())
+		bits.Reverse32(p.Kings), p.Side.Other()).WithVariant(p.Variant)
 }
 
 // Valid reports whether the position is well formed: no square holds both
@@ -168,6 +177,8 @@ func (p *Position) Valid() error {
 		return errorf("white man on square %d must be a king", bits.TrailingZeros32(p.Men(White)&Row0)+1)
 	case p.Side > White:
 		return errorf("bad side to move %d", p.Side)
+	case p.Variant >= NumVariants:
+		return errorf("bad variant %d", p.Variant)
 	}
 	return nil
 }

@@ -1,8 +1,16 @@
-// fen.go reads and writes PDN 3.0 FEN for English checkers:
-// "B:W21-32:B1-12" — side to move, then a white and a black block (either
-// first), squares comma-separated in any order, K before a king, ranges such as
-// 1-12 or K1-4, empty blocks allowed, a trailing dot tolerated. Output is
-// canonical: side, white block, black block, squares ascending.
+// fen.go reads and writes PDN 3.0 FEN: "B:W21-32:B1-12" — side to move,
+// then a white and a black block (either first), squares comma-separated in
+// any order, K before a king, ranges such as 1-12 or K1-4, empty blocks
+// allowed, a trailing dot tolerated. Output is canonical: side, white block,
+// black block, squares ascending.
+//
+// Russian and Brazilian FEN (ParseVariantFEN) read the same way and also take
+// algebraic squares as pydraughts writes them ("W:Wa1,c1,...:Bb8,...") and
+// lidraughts' trailing fields (":H0:F1", the half-move clock and move
+// number, which are read and dropped). Numbers are crown's square numbers,
+// which are lidraughts' own (its Russian start is "W:W21-32:B1-12"); the
+// numbers pydraughts shows for these variants (1 = a1) are another frame and
+// are not read here. Output for these variants is algebraic.
 package board
 
 import (
@@ -14,14 +22,24 @@ import (
 // MaxPieces is the most pieces a side can have.
 const MaxPieces = 12
 
-// ParseFEN parses a PDN FEN. The error says what is wrong and where.
-func ParseFEN(s string) (Position, error) {
-	var p Position
+// ParseFEN parses an English checkers FEN. The error says what is wrong and
+// where.
+func ParseFEN(s string) (Position, error) { return ParseVariantFEN(s, English) }
+
+// ParseVariantFEN parses a FEN of variant v (for English the same as ParseFEN).
+func ParseVariantFEN(s string, v Variant) (Position, error) {
+	p := Position{Variant: v}
 	src := s
 	s = strings.TrimSpace(s)
 	s = strings.Trim(s, "\"")
 	s = strings.TrimSuffix(s, ".")
 	parts := strings.Split(s, ":")
+	if v.Flying() && len(parts) > 3 {
+		if err := checkClockFields(parts[3:]); err != nil {
+			return p, errorf("FEN %q: %v", src, err)
+		}
+		parts = parts[:3]
+	}
 	if len(parts) != 3 {
 		return p, errorf("FEN %q: want <side>:<W|B>squares:<W|B>squares, got %d fields", src, len(parts))
 	}
@@ -52,7 +70,7 @@ func ParseFEN(s string) (Position, error) {
 			return p, errorf("FEN %q: two %s blocks", src, c)
 		}
 		seen[c] = true
-		if err := p.parseSquares(c, block[1:]); err != nil {
+		if err := p.parseSquares(c, block[1:], v); err != nil {
 			return p, errorf("FEN %q: %v", src, err)
 		}
 	}
@@ -68,7 +86,22 @@ func ParseFEN(s string) (Position, error) {
 	return p, nil
 }
 
-func (p *Position) parseSquares(c Color, list string) error {
+// checkClockFields accepts lidraughts' trailing FEN fields: H<half-moves>
+// and F<move number>.
+func checkClockFields(fields []string) error {
+	for _, f := range fields {
+		f = strings.TrimSpace(f)
+		if len(f) < 2 || (f[0] != 'H' && f[0] != 'F') {
+			return errorf("extra field %q is not H<number> or F<number>", f)
+		}
+		if _, err := strconv.ParseUint(f[1:], 10, 32); err != nil {
+			return errorf("extra field %q is not H<number> or F<number>", f)
+		}
+	}
+	return nil
+}
+
+func (p *Position) parseSquares(c Color, list string, v Variant) error {
 	if strings.TrimSpace(list) == "" {
 		return nil
 	}
@@ -79,7 +112,7 @@ func (p *Position) parseSquares(c Color, list string) error {
 			king = true
 			item = item[1:]
 		}
-		lo, hi, err := parseRange(item)
+		lo, hi, err := parseItem(item, v)
 		if err != nil {
 			return errorf("%s block: %v", c, err)
 		}
@@ -99,6 +132,16 @@ func (p *Position) parseSquares(c Color, list string) error {
 		}
 	}
 	return nil
+}
+
+// parseItem reads one square or range of a FEN block: numbers, or in Russian
+// and Brazilian draughts also one algebraic square.
+func parseItem(item string, v Variant) (lo, hi int, err error) {
+	if v.Flying() && item != "" && isLetter(item[0]) {
+		s, err := ParseAlgebraic(item)
+		return int(s) + 1, int(s) + 1, err
+	}
+	return parseRange(item)
 }
 
 func parseRange(item string) (lo, hi int, err error) {
@@ -135,7 +178,8 @@ func parseSquareNum(s string) (int, error) {
 	return n, nil
 }
 
-// FEN returns the canonical PDN FEN of p, e.g. "B:W21,22,...,32:B1,...,12".
+// FEN returns the canonical PDN FEN of p, e.g. "B:W21,22,...,32:B1,...,12";
+// Russian and Brazilian positions in algebraic squares, "W:Wa1,...:Bb8,...".
 func (p *Position) FEN() string {
 	b := make([]byte, 0, 96)
 	b = append(b, "BW"[p.Side], ':', 'W')
@@ -155,6 +199,10 @@ func (p *Position) appendSquares(b []byte, c Color) []byte {
 		first = false
 		if p.Kings>>s&1 != 0 {
 			b = append(b, 'K')
+		}
+		if p.Variant.Flying() {
+			b = append(b, Square(s).Algebraic()...)
+			continue
 		}
 		b = strconv.AppendInt(b, int64(s+1), 10)
 	}

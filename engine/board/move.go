@@ -8,17 +8,26 @@ import (
 	"strings"
 )
 
-// MaxMoves bounds the moves of one position. A king can have at most about a
-// hundred capture paths (96 is the maximum in a 12-edge lattice of captures,
-// counted by brute force); 512 leaves a wide margin.
+// MaxMoves bounds the moves of one position. An English king can have at most
+// about a hundred capture paths (96 is the maximum in a 12-edge lattice of
+// captures, counted by brute force); flying kings choose among landing
+// squares too, and 512 still leaves a margin. Moves beyond it are counted
+// but not listed.
 const MaxMoves = 512
 
 // Move is one legal move: the from square, the final landing square, and for
 // a capture the number of jumps, the captured set and the landing path.
 // A king that captures round a ring may land back on its from square.
+//
+// A flying king's path records a landing square only where the king turns
+// (the square where it turns) or stops; when it goes on capturing straight
+// ahead the landing recorded is the square right behind the piece taken (the
+// FMJD PDN convention), so one path is one sequence of captured pieces and
+// one final square.
 type Move struct {
 	From, To Square
 	Jumps    uint8  // pieces captured; 0 for a simple move
+	Crowns   bool   // Russian: a man crowned on the last row during the capture
 	Captured uint32 // bitboard of the captured pieces
 	Path     uint64 // landing squares in jump order, 5 bits each, first in the low bits
 }
@@ -57,24 +66,43 @@ func (m Move) CapturedInOrder() []Square {
 	at := m.From
 	for i := range int(m.Jumps) {
 		next := m.Landing(i)
-		out = append(out, between(at, next))
+		out = append(out, jumped(at, next, m.Captured))
 		at = next
 	}
 	return out
 }
 
-// between returns the square jumped over from a to b (two diagonal steps apart).
-func between(a, b Square) Square {
-	r := (a.Row() + b.Row()) / 2
-	c := (a.Col() + b.Col()) / 2
-	s, _ := SquareAt(r, c)
+// jumped returns the captured square on the diagonal segment from a to b: the
+// one square strictly between them that is in captured (a short jump has only
+// one square between; a flying king passes empty squares and one piece).
+func jumped(a, b Square, captured uint32) Square {
+	dr, dc := sign(b.Row()-a.Row()), sign(b.Col()-a.Col())
+	r, c := a.Row()+dr, a.Col()+dc
+	for r != b.Row() && c != b.Col() {
+		if s, ok := SquareAt(r, c); ok && captured&s.Bit() != 0 {
+			return s
+		}
+		r, c = r+dr, c+dc
+	}
+	s, _ := SquareAt((a.Row()+b.Row())/2, (a.Col()+b.Col())/2)
 	return s
 }
 
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
 // SamePosition reports whether two moves lead to the same position: same from,
-// to and captured set (duplicate capture paths round a ring differ only in Path).
+// to and captured set (duplicate capture paths round a ring differ only in
+// Path) and, in Russian draughts, the same crowning.
 func (m Move) SamePosition(o Move) bool {
-	return m.From == o.From && m.To == o.To && m.Captured == o.Captured
+	return m.From == o.From && m.To == o.To && m.Captured == o.Captured && m.Crowns == o.Crowns
 }
 
 // String returns the PDN short form: 11-15 or 15x22.

@@ -1,4 +1,6 @@
-// movegen.go generates legal moves. It works in a padded 35-bit layout where
+// movegen.go generates legal moves of English checkers; each entry point
+// hands Russian and Brazilian positions to flying.go first, one predictable
+// branch for English. It works in a padded 35-bit layout where
 // square s sits at bit s+s/8: the gaps at bits 8, 17 and 26 make every
 // diagonal step a plain shift by 4 or 5 (and every jump a shift by 8 or 10)
 // with no edge masks, because a step off the board lands on a gap or outside
@@ -57,6 +59,9 @@ func jumpers(fwd, bwd, opp, empty uint64) uint64 {
 
 // HasCapture reports whether the side to move must capture.
 func (p *Position) HasCapture() bool {
+	if p.Variant != English {
+		return p.hasFlyingCapture()
+	}
 	fwd, bwd, opp, empty := p.sides()
 	return jumpers(fwd, bwd, opp, empty) != 0
 }
@@ -64,6 +69,10 @@ func (p *Position) HasCapture() bool {
 // Generate fills l with every legal move of p: all capture paths if any
 // capture exists, otherwise all simple moves.
 func (p *Position) Generate(l *MoveList) {
+	if p.Variant != English {
+		p.generateFlying(l)
+		return
+	}
 	l.N = 0
 	fwd, bwd, opp, empty := p.sides()
 	if j := jumpers(fwd, bwd, opp, empty); j != 0 {
@@ -97,6 +106,10 @@ func (p *Position) Generate(l *MoveList) {
 // GenerateCaptures fills l with the capture moves of p (none if it has no
 // capture); for quiescence search.
 func (p *Position) GenerateCaptures(l *MoveList) {
+	if p.Variant != English {
+		p.generateFlyingCaptures(l)
+		return
+	}
 	l.N = 0
 	fwd, bwd, opp, empty := p.sides()
 	if j := jumpers(fwd, bwd, opp, empty); j != 0 {
@@ -107,6 +120,9 @@ func (p *Position) GenerateCaptures(l *MoveList) {
 // CountMoves returns the number of legal moves (every capture path counted)
 // without building a list: the leaf step of bulk-counting perft.
 func (p *Position) CountMoves() int {
+	if p.Variant != English {
+		return p.countFlying()
+	}
 	fwd, bwd, opp, empty := p.sides()
 	if j := jumpers(fwd, bwd, opp, empty); j != 0 {
 		return p.genJumps(nil, j, opp, empty)
@@ -117,6 +133,9 @@ func (p *Position) CountMoves() int {
 
 // HasMoves reports whether the side to move has a legal move.
 func (p *Position) HasMoves() bool {
+	if p.Variant != English {
+		return p.hasFlyingMoves()
+	}
 	fwd, bwd, opp, empty := p.sides()
 	return fwd<<4&empty|fwd<<5&empty|bwd>>4&empty|bwd>>5&empty != 0 ||
 		jumpers(fwd, bwd, opp, empty) != 0

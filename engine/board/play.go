@@ -1,6 +1,10 @@
 // play.go applies a move to a position (copy-make): the caller keeps the
 // parent, so there is nothing to undo. The Zobrist hash is updated
-// incrementally with the squares the move touches.
+// incrementally with the squares the move touches. The same code serves every
+// variant: a man ending on its last row is crowned in all three, and the one
+// variant rule left, Russian crowning during a capture that ends elsewhere,
+// comes with the move (Move.Crowns), tested only when the man did not reach
+// the last row.
 package board
 
 import "math/bits"
@@ -31,7 +35,7 @@ func (p *Position) Apply(m *Move) {
 	if p.Kings&from != 0 {
 		p.Kings ^= from ^ to
 		h ^= z[us][1][f] ^ z[us][1][t]
-	} else if to&promotionRow[us] != 0 {
+	} else if to&promotionRow[us] != 0 || m.Crowns {
 		p.Kings |= to
 		h ^= z[us][0][f] ^ z[us][1][t]
 	} else {
