@@ -19,6 +19,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"crown/engine/fsutil"
+	"crown/engine/progress"
 	"crown/nets"
 )
 
@@ -50,14 +51,7 @@ type EvolveOptions struct {
 	CSV         string // the per-generation statistics
 	KeepEvery   int    // also keep every Nth generation's best as SnapshotPath(Out, N); 0: never
 	Log         zerolog.Logger
-	Bar         Bar // the progress line; nil: none
-}
-
-// Bar is the progress line a command draws: Update redraws it, Clear
-// erases it before other output.
-type Bar interface {
-	Update(done, total int, status string)
-	Clear()
+	Bar         progress.Bar // the progress line; nil: none
 }
 
 // SnapshotPath names the kept best network of generation g: best.net ->

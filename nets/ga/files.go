@@ -18,6 +18,7 @@ import (
 
 	"crown/engine/board"
 	"crown/engine/eval/features"
+	"crown/engine/progress"
 	"crown/engine/search"
 )
 
@@ -52,20 +53,8 @@ type TrainOptions struct {
 	Evaluator func(spec string) (string, search.NewEvaluator, error)
 	Pool      func(set string) ([]board.Position, error)
 	Log       zerolog.Logger
-	Bar       Bar // the progress line; nil: none
+	Bar       progress.Bar // the progress line; nil: none
 }
-
-// Bar is the progress line a command draws: Update redraws it, Clear
-// erases it before other output.
-type Bar interface {
-	Update(done, total int, status string)
-	Clear()
-}
-
-type nopBar struct{}
-
-func (nopBar) Update(int, int, string) {}
-func (nopBar) Clear()                  {}
 
 // Train runs or resumes the run of o until every phase is done or ctx
 // ends; an interrupted run is saved and is no error.
@@ -94,9 +83,7 @@ func Train(ctx context.Context, o TrainOptions) error {
 // state is the checkpoint's state when resuming, else a new one (refusing
 // to overwrite an existing checkpoint).
 func (o *TrainOptions) state() (*State, error) {
-	if o.Bar == nil {
-		o.Bar = nopBar{}
-	}
+	o.Bar = progress.Or(o.Bar)
 	if o.Resume {
 		st, err := LoadState(o.Checkpoint)
 		if err != nil {

@@ -14,26 +14,9 @@ import (
 	"time"
 
 	"github.com/rs/zerolog"
+
+	"crown/engine/progress"
 )
-
-// Bar is the progress line a command draws: Update redraws it, Clear
-// erases it before other output.
-type Bar interface {
-	Update(done, total int, status string)
-	Clear()
-}
-
-type nopBar struct{}
-
-func (nopBar) Update(int, int, string) {}
-func (nopBar) Clear()                  {}
-
-func orNop(bar Bar) Bar {
-	if bar == nil {
-		return nopBar{}
-	}
-	return bar
-}
 
 // evalNote names an evaluator and its weight file, for headers and tables.
 func evalNote(eval, net string) string {
@@ -89,7 +72,7 @@ type LabelOptions struct {
 	Out       string // the labelled set; if it exists it is resumed
 	Eval, Net string // the searchers' evaluator and weight file, for the header
 	DBPieces  int    // the searchers' database, for the header
-	Bar       Bar
+	Bar       progress.Bar
 	Report    io.Writer
 }
 
@@ -104,7 +87,7 @@ func LabelFile(ctx context.Context, o LabelOptions) error {
 	if err != nil {
 		return err
 	}
-	bar, lastLog, log := orNop(o.Bar), time.Now(), o.Log
+	bar, lastLog, log := progress.Or(o.Bar), time.Now(), o.Log
 	o.SaveEvery = time.Minute
 	o.Save = func(s *Set) error { return WriteSet(o.Out, s) }
 	o.Progress = func(done, total int, eta time.Duration) {
@@ -218,7 +201,7 @@ type MeasureOptions struct {
 	Name      string // the evaluator's name in the table; "": Eval and Net
 	Eval, Net string
 	DBPieces  int // the searchers' database, for the report
-	Bar       Bar
+	Bar       progress.Bar
 	Log       zerolog.Logger
 	Report    io.Writer
 }
@@ -230,7 +213,7 @@ func MeasureFile(ctx context.Context, o MeasureOptions) error {
 	if err != nil {
 		return err
 	}
-	bar := orNop(o.Bar)
+	bar := progress.Or(o.Bar)
 	o.Progress = func(done, total int) { bar.Update(done, total, "") }
 	start := time.Now()
 	res, err := Measure(ctx, set, o.MeasureConfig)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"crown/engine/progress"
 	"crown/nets/nnue"
 	"crown/nets/selfplay"
 )
@@ -31,22 +32,10 @@ type RunOptions struct {
 	SaveEvery  time.Duration
 	Meta       string // the network's description; "": the data and settings
 	Log        zerolog.Logger
-	Bar        Bar       // the progress line; nil: none
-	Epochs     io.Writer // a line per epoch
-	Report     io.Writer // the closing line
+	Bar        progress.Bar // the progress line; nil: none
+	Epochs     io.Writer    // a line per epoch
+	Report     io.Writer    // the closing line
 }
-
-// Bar is the progress line a command draws: Update redraws it, Clear
-// erases it before other output.
-type Bar interface {
-	Update(done, total int, status string)
-	Clear()
-}
-
-type nopBar struct{}
-
-func (nopBar) Update(int, int, string) {}
-func (nopBar) Clear()                  {}
 
 // Run trains, or resumes, until the last epoch and writes the network. An
 // interrupted run saves its checkpoint and is no error.
@@ -84,9 +73,7 @@ func (o *RunOptions) check() error {
 	if o.Threads <= 0 {
 		o.Threads = runtime.NumCPU()
 	}
-	if o.Bar == nil {
-		o.Bar = nopBar{}
-	}
+	o.Bar = progress.Or(o.Bar)
 	return o.Config.Arch.Validate()
 }
 

@@ -10,21 +10,9 @@ import (
 	"io"
 	"time"
 
+	"crown/engine/progress"
 	"crown/protocol"
 )
-
-// Bar is the command's progress line: Update redraws it, Clear erases it
-// before other output.
-type Bar interface {
-	Update(done, total int, status string)
-	Clear()
-}
-
-// nopBar draws nothing, for a caller without a progress line.
-type nopBar struct{}
-
-func (nopBar) Update(int, int, string) {}
-func (nopBar) Clear()                  {}
 
 // CommandOptions configure Command: Run's options but the limits and the
 // callback, and how the command reports.
@@ -33,7 +21,7 @@ type CommandOptions struct {
 	Nodes    uint64        // per searched move
 	MoveTime time.Duration // per searched move instead of Nodes
 	Verbose  bool          // a line per game
-	Bar      Bar           // the progress line; nil: none
+	Bar      progress.Bar  // the progress line; nil: none
 	Out      io.Writer     // the table
 }
 
@@ -50,9 +38,7 @@ func Command(ctx context.Context, o CommandOptions) error {
 	if o.PlyCap <= 0 {
 		return fmt.Errorf("--ply-cap %d: want a positive number of plies", o.PlyCap)
 	}
-	if o.Bar == nil {
-		o.Bar = nopBar{}
-	}
+	o.Bar = progress.Or(o.Bar)
 	start := time.Now()
 	o.OnGame = o.onGame()
 	rep, err := Run(ctx, o.Options)

@@ -33,17 +33,3 @@ func Positions(set string) ([]board.Position, error) {
 	}
 	return out, nil
 }
-
-// nopBar draws nothing, for a caller without a progress line.
-type nopBar struct{}
-
-func (nopBar) Update(int, int, string) {}
-func (nopBar) Clear()                  {}
-
-// orNop is bar, or a bar drawing nothing when bar is nil.
-func orNop(bar match.Bar) match.Bar {
-	if bar == nil {
-		return nopBar{}
-	}
-	return bar
-}

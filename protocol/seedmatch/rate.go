@@ -29,6 +29,7 @@ import (
 	"crown/engine/board"
 	"crown/engine/fsutil"
 	"crown/engine/pdn"
+	"crown/engine/progress"
 	"crown/engine/referee"
 	"crown/nets"
 	"crown/nets/evolve"
@@ -50,7 +51,7 @@ type RateOptions struct {
 	PDN        string        // every game; "": none
 	Ratings    string        // the ratings CSV appended to; "": none
 	Generation int           // of the rated networks; -1: from a -gNNNN file name
-	Bar        match.Bar     // the progress line; nil: none
+	Bar        progress.Bar  // the progress line; nil: none
 	Out        io.Writer     // the table
 	Log        zerolog.Logger
 }
@@ -106,7 +107,7 @@ func newRating(o RateOptions) (*rating, error) {
 	if o.MoveTime > 0 {
 		r.limits = referee.Limits{MoveTime: o.MoveTime, Margin: match.AliasMargin}
 	}
-	r.Bar = orNop(o.Bar)
+	r.Bar = progress.Or(o.Bar)
 	var err error
 	r.openings, err = Openings(o.Openings)
 	return r, err

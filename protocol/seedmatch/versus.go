@@ -23,6 +23,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"crown/engine/board"
+	"crown/engine/progress"
 	"crown/engine/referee"
 	"crown/nets/evolve"
 	"crown/protocol/match"
@@ -39,7 +40,7 @@ type VersusOptions struct {
 	Seed     uint64 // the coalitions' tie-break seed
 	Workers  int    // games at once; 0: all cores
 	PDN      string // the games file, read to resume; "": none
-	Bar      match.Bar
+	Bar      progress.Bar
 	Out      io.Writer // the report
 	Log      zerolog.Logger
 }
@@ -59,7 +60,7 @@ func Versus(ctx context.Context, o VersusOptions) error {
 		return err
 	}
 	ops = spread(ops, o.Ballots)
-	bar := orNop(o.Bar)
+	bar := progress.Or(o.Bar)
 	o.Log.Info().Str("a", o.A).Int("a_members", sizes[0]).Str("b", o.B).Int("b_members", sizes[1]).
 		Int("openings", len(ops)).Int("depth", o.Depth).Bool("full", o.Full).Msg("match")
 	start := time.Now()

@@ -15,6 +15,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"crown/egdb"
+	"crown/engine/progress"
 	"crown/nets/selfplay"
 	"crown/protocol/cluster"
 	"crown/protocol/players"
@@ -35,16 +36,9 @@ type CommandOptions struct {
 	// Cluster reaches the coordinator whose workers play the games; with
 	// no URL they are played here.
 	Cluster cluster.ConnectOptions
-	Bar     Bar       // the progress line; nil: none
-	Stdout  io.Writer // the summary
+	Bar     progress.Bar // the progress line; nil: none
+	Stdout  io.Writer    // the summary
 	Log     zerolog.Logger
-}
-
-// Bar is the command's progress line: Update redraws it, Clear erases it
-// before other output.
-type Bar interface {
-	Update(done, total int, status string)
-	Clear()
 }
 
 // Command plays the games into o.Out and reports how the run ended.

@@ -21,6 +21,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"crown/engine/eval/features"
+	"crown/engine/progress"
 	"crown/protocol/match"
 	"crown/protocol/players"
 	"crown/protocol/seedmatch"
@@ -40,7 +41,7 @@ type PlayOptions struct {
 	Hash       int    // MiB per player
 	Results    string // finished pairings, kept between runs
 	PDN        string // every game; "": none
-	Bar        match.Bar
+	Bar        progress.Bar
 	Out        io.Writer // the report
 	Log        zerolog.Logger
 }
