@@ -31,6 +31,7 @@ import (
 	"math"
 
 	"crown/nets"
+	"crown/nets/simd"
 )
 
 // Scale limits. maxFirstBits caps the first layer's scale: 2^-24 is far finer
@@ -224,5 +225,5 @@ func (c *Net) Describe() string {
 	for _, h := range c.hidden {
 		s += fmt.Sprintf(", %d->%d weights at 2^-%d (group shift %d)", h.in, h.out, h.e, h.shift)
 	}
-	return s + fmt.Sprintf(", output at 2^-%d; kernels %s", outScaleBits, Kernels())
+	return s + fmt.Sprintf(", output at 2^-%d; kernels %s", outScaleBits, simd.Kernels())
 }

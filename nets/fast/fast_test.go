@@ -7,6 +7,7 @@ import (
 
 	"crown/engine/board"
 	"crown/nets"
+	"crown/nets/simd"
 )
 
 // Tolerance of the fast path against the float64 reference, on the output y
@@ -252,7 +253,7 @@ func TestSignature(t *testing.T) {
 			sum = sum*31 + int64(e.evalQ(&pos[i]))
 		}
 		if sum != want[a] {
-			t.Errorf("%s: signature %d, want %d (kernels %s)", a, sum, want[a], Kernels())
+			t.Errorf("%s: signature %d, want %d (kernels %s)", a, sum, want[a], simd.Kernels())
 		}
 	}
 }

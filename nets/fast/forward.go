@@ -8,6 +8,7 @@ import (
 
 	"crown/engine/board"
 	"crown/engine/search"
+	"crown/nets/simd"
 )
 
 // scratch holds one evaluator's activation buffers, sized for the largest
@@ -32,7 +33,7 @@ func (c *Net) forward(z []int32, p *board.Position, view board.Color, s *scratch
 	for i := range c.hidden {
 		l := &c.hidden[i]
 		sum := s.sum[:8*l.blocks]
-		dense(sum, h[:2*l.pairs], l.w, l.shift)
+		simd.Dense(sum, h[:2*l.pairs], l.w, l.shift)
 		h = s.h[(i+1)&1][:8*l.blocks]
 		activate(h, sum, l.bias, 0, &l.act)
 	}

@@ -10,10 +10,11 @@ import (
 
 	"crown/engine/board"
 	"crown/nets"
+	"crown/nets/simd"
 )
 
 func needAVX2(t *testing.T) {
-	if !haveAVX2 {
+	if !simd.AVX2() {
 		t.Skip("CPU without AVX2: only the Go kernels run")
 	}
 }
@@ -27,13 +28,6 @@ func TestKernelsMatch(t *testing.T) {
 		v := make([]int32, n)
 		for i := range v {
 			v[i] = int32(rng.Int64N(2*lim+1) - lim)
-		}
-		return v
-	}
-	i16 := func(n int, lim int64) []int16 {
-		v := make([]int16, n)
-		for i := range v {
-			v[i] = int16(rng.Int64N(2*lim+1) - lim)
 		}
 		return v
 	}
@@ -54,26 +48,6 @@ func TestKernelsMatch(t *testing.T) {
 		accumulateAVX2(b, src, cols, plus, minus)
 		if !slices.Equal(a, b) {
 			t.Fatalf("accumulate trial %d differs", trial)
-		}
-
-		// dense: activations within ±QA, weights within ±maxHiddenQ.
-		pairs, blocks := 4*(1+rng.IntN(12)), 1+rng.IntN(6)
-		in := i16(2*pairs, QA)
-		w := i16(16*pairs*blocks, maxHiddenQ)
-		if trial%7 == 0 { // the extremes
-			for i := range in {
-				in[i] = QA
-			}
-			for i := range w {
-				w[i] = maxHiddenQ
-			}
-		}
-		shift := uint64(rng.IntN(6))
-		da, db := make([]int32, 8*blocks), make([]int32, 8*blocks)
-		denseGo(da, in, w, shift)
-		denseAVX2(db, in, w, shift)
-		if !slices.Equal(da, db) {
-			t.Fatalf("dense trial %d differs", trial)
 		}
 
 		// activate: any int32 sums, any scale, both signs.
@@ -128,7 +102,7 @@ func forwardGo(c *Net, p *board.Position) int32 {
 	for i := range c.hidden {
 		l := &c.hidden[i]
 		sum := make([]int32, 8*l.blocks)
-		denseGo(sum, h[:2*l.pairs], l.w, l.shift)
+		simd.DenseGo(sum, h[:2*l.pairs], l.w, l.shift)
 		h = make([]int16, 8*l.blocks)
 		activateGo(h, sum, l.bias, 0, &l.act)
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 // Kernel microbenchmarks at the spatial network's sizes: the first layer's
-// 96 lanes, the 91->40 dense layer (48 pairs, 5 blocks).
+// 96 lanes (the dense kernel's benchmark is nets/simd's).
 
 func BenchmarkKernelActivate96(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 1))
@@ -23,19 +23,6 @@ func BenchmarkKernelActivate96(b *testing.B) {
 	for b.Loop() {
 		n++
 		activate(h, acc, bias, 0, &a)
-	}
-	c.Report(b, n, "ops")
-}
-
-func BenchmarkKernelDense48x5(b *testing.B) {
-	in := make([]int16, 96)
-	w := make([]int16, 48*5*16)
-	dst := make([]int32, 40)
-	c := cputime.Start()
-	n := 0
-	for b.Loop() {
-		n++
-		dense(dst, in, w, 4)
 	}
 	c.Report(b, n, "ops")
 }

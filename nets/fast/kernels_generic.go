@@ -1,7 +1,8 @@
-// kernels_generic.go holds the portable Go versions of the fast path's three
-// vector kernels. They define the arithmetic: the assembly versions
-// (kernels_amd64.s) compute exactly the same integers, which
-// TestKernelsMatch checks, so a search gives the same result on every build.
+// kernels_generic.go holds the portable Go versions of the fast path's
+// vector kernels (the dense one is simd.DenseGo). They define the
+// arithmetic: the assembly versions (kernels_amd64.s) compute exactly the
+// same integers, which TestKernelsMatch checks, so a search gives the same
+// result on every build.
 package fast
 
 // accumulateGo sets dst = src + Σ cols[o:o+len(dst)] for o in plus
@@ -19,29 +20,6 @@ func accumulateGo(dst, src, cols, plus, minus []int32) {
 		col := cols[o : int(o)+len(dst)]
 		for i := range dst {
 			dst[i] -= col[i]
-		}
-	}
-}
-
-// denseGo computes, for each output o = 8b+j, the sum over groups g of 4
-// input pairs of (Σ_{p<4} in[8g+2p]·w[k] + in[8g+2p+1]·w[k+1]) >> shift,
-// k = (((g·blocks+b)·4+p)·8+j)·2, the layout compileHidden writes. len(in)
-// is a multiple of 8; len(dst) = 8·blocks.
-func denseGo(dst []int32, in, w []int16, shift uint64) {
-	blocks := len(dst) / 8
-	for b := range blocks {
-		for j := range 8 {
-			var s int32
-			for g := range len(in) / 8 {
-				var group int32
-				for p := range 4 {
-					k := (((g*blocks+b)*4+p)*8 + j) * 2
-					x := in[8*g+2*p:]
-					group += int32(x[0])*int32(w[k]) + int32(x[1])*int32(w[k+1])
-				}
-				s += group >> shift
-			}
-			dst[8*b+j] = s
 		}
 	}
 }

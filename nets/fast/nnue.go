@@ -17,6 +17,7 @@ import (
 	"crown/engine/board"
 	"crown/engine/search"
 	"crown/nets/nnue"
+	"crown/nets/simd"
 )
 
 // NNUENet is a compiled trained network, shared read-only by threads.
@@ -177,9 +178,9 @@ func (e *NNUEEvaluator) Logit(p *board.Position) int32 {
 func (n *NNUENet) forward(e *NNUEEvaluator, acc []int16, pieces int) int32 {
 	crelu16(e.h1, acc, nnue.W1Shift)
 	k := &n.layers[n.q.Bucket(pieces)]
-	dense(e.s2, e.h1, k.w2, 0)
+	simd.Dense(e.s2, e.h1, k.w2, 0)
 	crelu(e.h2, e.s2, k.b2, nnue.HiddenBits)
-	dense(e.s3, e.h2, k.w3, 0)
+	simd.Dense(e.s3, e.h2, k.w3, 0)
 	out := k.b4
 	b3 := k.b3[:len(e.s3)]
 	w4 := k.w4[:len(e.s3)]

@@ -16,6 +16,7 @@ import (
 	"crown/engine/cputime"
 	"crown/nets"
 	"crown/nets/nnue"
+	"crown/nets/simd"
 )
 
 // BenchOptions configure Bench.
@@ -67,7 +68,7 @@ func Bench(w io.Writer, c BenchOptions) error {
 	if err := out.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "kernels %s; one thread; incremental = Push+Evaluate+Pop per node of a random walk\n", Kernels())
+	fmt.Fprintf(w, "kernels %s; one thread; incremental = Push+Evaluate+Pop per node of a random walk\n", simd.Kernels())
 	return nil
 }
 
