@@ -1,7 +1,8 @@
-// container.go is crown's one file container: every file crown writes
-// (books, seed weight files, ensembles, trained networks, heuristic
-// weights, endgame database slices, self-play samples, checkpoints) is a
-// Format's Seal, written with WriteAtomic, and read back through Open or
+// container.go is crown's one file container: every binary file crown
+// writes (books, seed weight files, ensembles, trained networks, heuristic
+// weights, endgame database slices, self-play samples, checkpoints; not the
+// text ones: PDN, JSON, CSV, SVG) is a Format's Seal, written with
+// WriteAtomic, and read back through Open or
 // OpenAt, which check in turn the magic, the version, the declared length
 // (against the format's limit, and against the file before anything is
 // allocated), the payload (bounded zstd: Payload) and the checksum, and
