@@ -1,7 +1,7 @@
 // net.go implements `crown net`: inspect weight files (info, package
 // nets/netinfo), convert them to and from JSON (export, import), make a
 // generation-0 network (random; package nets) and measure evaluation speed
-// (bench, nets/fast.Bench).
+// (bench, nets/netinfo.Bench).
 package main
 
 import (
@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"crown/nets"
-	"crown/nets/fast"
 	"crown/nets/netinfo"
 )
 
@@ -62,7 +61,7 @@ type netBenchCmd struct {
 	NNUE      string        `name:"nnue" type:"existingfile" help:"Trained network file to measure (default: the embedded one)."`
 }
 
-// Run measures evaluation speed (fast.Bench).
+// Run measures evaluation speed (netinfo.Bench).
 func (c *netBenchCmd) Run() error {
-	return fast.Bench(os.Stdout, fast.BenchOptions{Time: c.Time, Positions: c.Positions, NNUE: c.NNUE})
+	return netinfo.Bench(os.Stdout, netinfo.BenchOptions{Time: c.Time, Positions: c.Positions, NNUE: c.NNUE})
 }

@@ -7,6 +7,7 @@ import (
 	"crown/engine/board"
 	"crown/engine/cputime"
 	"crown/nets"
+	"crown/nets/netbench"
 )
 
 // Benchmarks of the evaluator. Each reports wall ns/op, cpu-ns/op and the
@@ -33,7 +34,7 @@ func benchNet(a nets.Arch) *Net {
 // BenchmarkEvaluateFull measures evaluations from scratch: positions from
 // random games, no incremental state.
 func BenchmarkEvaluateFull(b *testing.B) {
-	pos := randomPositions(rand.New(rand.NewPCG(2, 2)), 4096)
+	pos := netbench.Positions(rand.New(rand.NewPCG(2, 2)), 4096)
 	for _, a := range nets.Arches() {
 		b.Run(a.String(), func(b *testing.B) {
 			e := NewEvaluator(benchNet(a), SideToMove)
@@ -53,7 +54,7 @@ func BenchmarkEvaluateFull(b *testing.B) {
 // and Pop along a recorded walk (one op = one node).
 func BenchmarkPushEvaluatePop(b *testing.B) {
 	root := midgame()
-	ops := benchWalk(root, 4096)
+	ops := netbench.Walk(root, 4096)
 	for _, a := range nets.Arches() {
 		b.Run(a.String(), func(b *testing.B) {
 			e := NewEvaluator(benchNet(a), SideToMove)
@@ -64,9 +65,9 @@ func BenchmarkPushEvaluatePop(b *testing.B) {
 				// One op per iteration keeps b.Loop's count meaningful; the
 				// walk wraps around at the root.
 				op := &ops[i]
-				if op.push {
-					e.Push(&op.parent, op.move, &op.child)
-					sink += e.Evaluate(&op.child)
+				if op.Push {
+					e.Push(&op.Parent, op.Move, &op.Child)
+					sink += e.Evaluate(&op.Child)
 					nodes++
 				} else {
 					e.Pop()
@@ -105,7 +106,7 @@ func BenchmarkPushPop(b *testing.B) {
 
 // BenchmarkReference measures the float64 reference.
 func BenchmarkReference(b *testing.B) {
-	pos := randomPositions(rand.New(rand.NewPCG(2, 2)), 4096)
+	pos := netbench.Positions(rand.New(rand.NewPCG(2, 2)), 4096)
 	for _, a := range nets.Arches() {
 		b.Run(a.String(), func(b *testing.B) {
 			n := nets.Random(a, rand.New(rand.NewPCG(1, 2)))

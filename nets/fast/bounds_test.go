@@ -6,6 +6,7 @@ import (
 
 	"crown/engine/board"
 	"crown/nets"
+	"crown/nets/netbench"
 )
 
 // TestBoundsHoldTheScore checks lo <= Evaluate <= hi on positions from
@@ -13,7 +14,7 @@ import (
 // embedded evolved one, and both points of view; and that the bounds are
 // not vacuous (some positions are pinned to a narrow range).
 func TestBoundsHoldTheScore(t *testing.T) {
-	pos := randomPositions(rand.New(rand.NewPCG(4, 4)), 3000)
+	pos := netbench.Positions(rand.New(rand.NewPCG(4, 4)), 3000)
 	def, err := nets.LoadOrDefault("")
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 
 	"crown/engine/board"
 	"crown/nets"
+	"crown/nets/netbench"
 	"crown/nets/simd"
 )
 
@@ -49,7 +50,7 @@ func TestAgreesWithReference(t *testing.T) {
 	if testing.Short() {
 		positions = 2000
 	}
-	pos := randomPositions(rand.New(rand.NewPCG(1, 1)), positions)
+	pos := netbench.Positions(rand.New(rand.NewPCG(1, 1)), positions)
 	for _, a := range nets.Arches() {
 		for name, n := range testNets(a) {
 			c, err := Compile(n)
@@ -244,7 +245,7 @@ func TestScales(t *testing.T) {
 // same in every build (AVX2 assembly, -tags purego, other architectures),
 // which is what makes search node counts reproducible across machines.
 func TestSignature(t *testing.T) {
-	pos := randomPositions(rand.New(rand.NewPCG(6, 6)), 5000)
+	pos := netbench.Positions(rand.New(rand.NewPCG(6, 6)), 5000)
 	want := map[nets.Arch]int64{nets.Plain: signaturePlain, nets.Spatial: signatureSpatial}
 	for _, a := range nets.Arches() {
 		e := NewEvaluator(MustCompile(testNets(a)["wide"]), SideToMove)
@@ -299,7 +300,7 @@ func TestLoadFactory(t *testing.T) {
 // (run with -race): each must give the same scores as a lone evaluator.
 func TestConcurrentEvaluators(t *testing.T) {
 	c := MustCompile(testNets(nets.Spatial)["init"])
-	pos := randomPositions(rand.New(rand.NewPCG(5, 5)), 1000)
+	pos := netbench.Positions(rand.New(rand.NewPCG(5, 5)), 1000)
 	want := make([]int, len(pos))
 	e := NewEvaluator(c, SideToMove)
 	for i := range pos {

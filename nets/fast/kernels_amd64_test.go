@@ -10,6 +10,7 @@ import (
 
 	"crown/engine/board"
 	"crown/nets"
+	"crown/nets/netbench"
 	"crown/nets/simd"
 )
 
@@ -73,7 +74,7 @@ func TestKernelsMatch(t *testing.T) {
 // for both architectures.
 func TestEvaluationMatchesGoKernels(t *testing.T) {
 	needAVX2(t)
-	pos := randomPositions(rand.New(rand.NewPCG(8, 8)), 3000)
+	pos := netbench.Positions(rand.New(rand.NewPCG(8, 8)), 3000)
 	for _, a := range nets.Arches() {
 		c := MustCompile(testNets(a)["wide"])
 		e := NewEvaluator(c, SideToMove)

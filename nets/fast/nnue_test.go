@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"crown/engine/board"
+	"crown/nets/netbench"
 	"crown/nets/nnue"
 )
 
@@ -107,7 +108,7 @@ func TestNNUEAllocatesNothing(t *testing.T) {
 // evaluation, the cost per evaluated node.
 func BenchmarkNNUEPushEvaluate(b *testing.B) {
 	e := NewNNUEEvaluator(CompileNNUE(testNNUE(5)))
-	ps := randomPositions(rand.New(rand.NewPCG(5, 5)), 2000)
+	ps := netbench.Positions(rand.New(rand.NewPCG(5, 5)), 2000)
 	// pairs of (parent, child) from the random games
 	type pc struct {
 		p, c board.Position

@@ -9,6 +9,7 @@ import (
 	"crown/engine/search"
 	"crown/engine/search/seedsearch"
 	"crown/nets"
+	"crown/nets/netbench"
 )
 
 // plain hides the Incremental methods, so the search evaluates every position
@@ -22,7 +23,7 @@ func (p plain) Bounds(pos *board.Position) (lo, hi int) { return p.e.Bounds(pos)
 // searchPositions are the start and a few random-game positions.
 func searchPositions() []board.Position {
 	out := []board.Position{board.Start()}
-	pos := randomPositions(rand.New(rand.NewPCG(12, 12)), 400)
+	pos := netbench.Positions(rand.New(rand.NewPCG(12, 12)), 400)
 	for i := 30; i < len(pos); i += 73 {
 		if p := pos[i]; p.HasMoves() && !p.HasCapture() {
 			out = append(out, p)

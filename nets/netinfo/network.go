@@ -3,6 +3,7 @@
 // architecture, K, checksums, the fast path it compiles to and per-layer
 // weight statistics; for a trained network (version 2, nets/nnue) its
 // shape, buckets, fixed-point scales, calibration and how it was made.
+// Bench measures both families' evaluation speed (`crown net bench`).
 //
 // network.go describes an evolved network.
 package netinfo

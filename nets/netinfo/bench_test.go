@@ -1,6 +1,6 @@
 // speed_test.go runs a short Bench: a row per path of every architecture
 // and of the trained network.
-package fast
+package netinfo
 
 import (
 	"bytes"
