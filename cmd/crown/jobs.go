@@ -6,8 +6,6 @@
 package main
 
 import (
-	"context"
-
 	"github.com/rs/zerolog"
 
 	"crown/protocol/cluster"
@@ -25,27 +23,4 @@ type clusterFlags struct {
 func (f clusterFlags) connectOptions(log zerolog.Logger) cluster.ConnectOptions {
 	return cluster.ConnectOptions{URL: f.Cluster, Token: f.Token, NKeySeed: f.NKeySeed, CAFiles: f.TLSCA,
 		Identity: crownIdentity(), Log: log}
-}
-
-// runner is the coordinator's client with --cluster, else local; close
-// releases it.
-func (f clusterFlags) runner(ctx context.Context, log zerolog.Logger, local *cluster.Local) (r cluster.Runner, close func(), err error) {
-	if f.Cluster == "" {
-		return local, func() {}, nil
-	}
-	cl, err := f.dial(ctx, log)
-	if err != nil {
-		return nil, nil, err
-	}
-	return cl, cl.Close, nil
-}
-
-// dial connects to the coordinator of --cluster.
-func (f clusterFlags) dial(ctx context.Context, log zerolog.Logger) (*cluster.Client, error) {
-	cl, err := cluster.Dial(ctx, f.connectOptions(log))
-	if err != nil {
-		return nil, err
-	}
-	log.Info().Str("cluster", f.Cluster).Msg("submitting to the coordinator")
-	return cl, nil
 }
