@@ -7,7 +7,6 @@ package gui
 
 import (
 	"fmt"
-	"net/http"
 	"time"
 
 	"crown/engine/board"
@@ -102,13 +101,7 @@ func (s *session) clockMovedLocked(mover board.Color, now time.Time) {
 }
 
 // setClock starts (or, base 0, removes) the clock of the current game.
-func (srv *Server) setClock(w http.ResponseWriter, r *http.Request, s *session) error {
-	var req clockRequest
-	if err := readRequest(w, r, &req); err != nil {
-		return err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (srv *Server) setClock(s *session, req *clockRequest) error {
 	if req.BaseMS == 0 {
 		s.clock = nil
 		return nil

@@ -31,8 +31,11 @@ func conflict(format string, a ...any) error {
 	return &statusError{http.StatusConflict, fmt.Sprintf(format, a...)}
 }
 
+// commandFunc is an endpoint that acts on a session.
+type commandFunc func(w http.ResponseWriter, r *http.Request, s *session) error
+
 // command wraps an endpoint that acts on a session and answers its state.
-func (srv *Server) command(fn func(w http.ResponseWriter, r *http.Request, s *session) error) http.HandlerFunc {
+func (srv *Server) command(fn commandFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		s, ok := srv.sessionOf(w, r)
 		if !ok {
@@ -52,6 +55,46 @@ func (srv *Server) command(fn func(w http.ResponseWriter, r *http.Request, s *se
 		s.lastUsed = time.Now()
 		s.mu.Unlock()
 		writeJSON(w, http.StatusOK, v)
+	}
+}
+
+// body is a request body read through its pointer: a struct that checks
+// itself (request.go).
+type body[T any] interface {
+	*T
+	checker
+}
+
+// locked makes a command of act: it reads and checks the body, a T, before
+// it takes the session's lock, and acts holding it.
+func locked[T any, P body[T]](act func(s *session, req P) error) commandFunc {
+	return readThen[T, P](nil, act)
+}
+
+// searching is locked for a command that searches: between reading the
+// body and taking the lock it reserves the session's searcher (memory.go),
+// so that a search over the memory budget is refused with 503 before
+// anything starts.
+func searching[T any, P body[T]](srv *Server, act func(s *session, req P) error) commandFunc {
+	return readThen[T, P](func(s *session) error { return srv.reserve(s, 0) }, act)
+}
+
+// readThen reads the body, runs before (when not nil) and then act under
+// the session's lock.
+func readThen[T any, P body[T]](before func(s *session) error, act func(s *session, req P) error) commandFunc {
+	return func(w http.ResponseWriter, r *http.Request, s *session) error {
+		req := P(new(T))
+		if err := readRequest(w, r, req); err != nil {
+			return err
+		}
+		if before != nil {
+			if err := before(s); err != nil {
+				return err
+			}
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return act(s, req)
 	}
 }
 
@@ -132,13 +175,7 @@ func (srv *Server) loadPDN(w http.ResponseWriter, r *http.Request, s *session) e
 	return nil
 }
 
-func (srv *Server) move(w http.ResponseWriter, r *http.Request, s *session) error {
-	var req moveRequest
-	if err := readRequest(w, r, &req); err != nil {
-		return err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (srv *Server) move(s *session, req *moveRequest) error {
 	now := time.Now()
 	s.clockFlagLocked(now)
 	mover := s.line.position().Side
@@ -150,20 +187,12 @@ func (srv *Server) move(w http.ResponseWriter, r *http.Request, s *session) erro
 	return nil
 }
 
-func (srv *Server) undo(w http.ResponseWriter, r *http.Request, s *session) error {
-	return srv.step(w, r, s, -1)
-}
+func (srv *Server) undo(s *session, _ *emptyRequest) error { return s.stepLocked(-1) }
 
-func (srv *Server) redo(w http.ResponseWriter, r *http.Request, s *session) error {
-	return srv.step(w, r, s, +1)
-}
+func (srv *Server) redo(s *session, _ *emptyRequest) error { return s.stepLocked(+1) }
 
-func (srv *Server) step(w http.ResponseWriter, r *http.Request, s *session, d int) error {
-	if err := readRequest(w, r, &emptyRequest{}); err != nil {
-		return err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+// stepLocked moves the cursor d plies back (undo) or on (redo).
+func (s *session) stepLocked(d int) error {
 	if d < 0 && s.line.cur == 0 {
 		return conflict("nothing to undo")
 	}
@@ -176,13 +205,7 @@ func (srv *Server) step(w http.ResponseWriter, r *http.Request, s *session, d in
 	return nil
 }
 
-func (srv *Server) seek(w http.ResponseWriter, r *http.Request, s *session) error {
-	var req gotoRequest
-	if err := readRequest(w, r, &req); err != nil {
-		return err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (srv *Server) seek(s *session, req *gotoRequest) error {
 	if err := s.line.seek(*req.Ply); err != nil {
 		return err
 	}
@@ -199,38 +222,20 @@ func (s *session) ongoingLocked() error {
 	return nil
 }
 
-func (srv *Server) think(w http.ResponseWriter, r *http.Request, s *session) error {
-	var set settings
-	if err := readRequest(w, r, &set); err != nil {
-		return err
-	}
-	if err := srv.reserve(s, 0); err != nil {
-		return err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (srv *Server) think(s *session, set *settings) error {
 	s.clockFlagLocked(time.Now())
 	if err := s.ongoingLocked(); err != nil {
 		return err
 	}
-	s.startThinkLocked(set)
+	s.startThinkLocked(*set)
 	return nil
 }
 
-func (srv *Server) analyse(w http.ResponseWriter, r *http.Request, s *session) error {
-	var set settings
-	if err := readRequest(w, r, &set); err != nil {
-		return err
-	}
-	if err := srv.reserve(s, 0); err != nil {
-		return err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (srv *Server) analyse(s *session, set *settings) error {
 	if err := s.ongoingLocked(); err != nil {
 		return err
 	}
-	s.set = set
+	s.set = *set
 	s.startAnalyseLocked()
 	return nil
 }
@@ -239,28 +244,14 @@ func (srv *Server) analyse(w http.ResponseWriter, r *http.Request, s *session) e
 // the request names neither depth nor time.
 const graphDepth = 8
 
-func (srv *Server) graph(w http.ResponseWriter, r *http.Request, s *session) error {
-	var set graphSettings
-	if err := readRequest(w, r, &set); err != nil {
-		return err
-	}
-	if err := srv.reserve(s, 0); err != nil {
-		return err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.startGraphLocked(settings(set))
+func (srv *Server) graph(s *session, set *graphSettings) error {
+	s.startGraphLocked(settings(*set))
 	return nil
 }
 
 // stop ends analysis and the graph; crown thinking on a move plays the best
 // move found so far.
-func (srv *Server) stop(w http.ResponseWriter, r *http.Request, s *session) error {
-	if err := readRequest(w, r, &emptyRequest{}); err != nil {
-		return err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (srv *Server) stop(s *session, _ *emptyRequest) error {
 	s.analysing = false
 	if s.job != nil && s.job.kind == jobThink {
 		s.job.playNow = true
@@ -290,13 +281,7 @@ func (r *sideRequest) colour() board.Color {
 	return board.Black
 }
 
-func (srv *Server) resign(w http.ResponseWriter, r *http.Request, s *session) error {
-	var req sideRequest
-	if err := readRequest(w, r, &req); err != nil {
-		return err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (srv *Server) resign(s *session, req *sideRequest) error {
 	if err := s.ongoingLocked(); err != nil {
 		return err
 	}

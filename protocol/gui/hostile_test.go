@@ -60,6 +60,16 @@ func waitStreams(t *testing.T, c *client, n int) {
 	}
 }
 
+// searchOnce has c's page analyse until its first info line arrives on s,
+// then stop, and waits until the server is idle.
+func searchOnce(t *testing.T, srv *Server, c *client, s *stream) {
+	t.Helper()
+	c.post("/api/analyse", `{"evaluator":"material"}`)
+	s.next(t, "info", 5*time.Second)
+	c.post("/api/stop", "")
+	waitIdle(t, srv, 2*time.Second)
+}
+
 func TestNewPagesAllocateNoSearcher(t *testing.T) {
 	srv, hs := newTestServer(t, Options{MaxSessions: 4})
 	for i := 0; i < 20; i++ {
@@ -74,10 +84,7 @@ func TestNewPagesAllocateNoSearcher(t *testing.T) {
 	}
 	c := openSession(t, srv, hs)
 	s := c.stream()
-	c.post("/api/analyse", `{"evaluator":"material"}`)
-	s.next(t, "info", 5*time.Second)
-	c.post("/api/stop", "")
-	waitIdle(t, srv, 2*time.Second)
+	searchOnce(t, srv, c, s)
 	if n, mb := searchers(srv), srv.memUsedMB(); n != 1 || mb != srv.searcherCostMB() {
 		t.Errorf("after one page searched: %d searchers, %d MiB granted; want 1 and %d", n, mb, srv.searcherCostMB())
 	}
@@ -128,10 +135,7 @@ func TestIdleSearchersReclaimed(t *testing.T) {
 	srv, hs := newTestServer(t, Options{})
 	c := openSession(t, srv, hs)
 	s := c.stream()
-	c.post("/api/analyse", `{"evaluator":"material"}`)
-	s.next(t, "info", 5*time.Second)
-	c.post("/api/stop", "")
-	waitIdle(t, srv, 2*time.Second)
+	searchOnce(t, srv, c, s)
 	if n := srv.reclaimIdle(time.Now().Add(time.Hour)); n != 0 {
 		t.Errorf("reclaimed %d searchers of a page with an open stream", n)
 	}
@@ -148,10 +152,7 @@ func TestIdleSearchersReclaimed(t *testing.T) {
 	}
 	// The page comes back: it searches with a new searcher.
 	s = c.stream()
-	c.post("/api/analyse", `{"evaluator":"material"}`)
-	s.next(t, "info", 5*time.Second)
-	c.post("/api/stop", "")
-	waitIdle(t, srv, 2*time.Second)
+	searchOnce(t, srv, c, s)
 }
 
 func TestFullServerClosesOldestPage(t *testing.T) {
@@ -256,10 +257,7 @@ func TestStreamOutlivesWriteTimeout(t *testing.T) {
 	s := c.stream()
 	s.next(t, "state", 3*time.Second)
 	time.Sleep(800 * time.Millisecond) // past the server's write timeout
-	c.post("/api/analyse", `{"evaluator":"material"}`)
-	s.next(t, "info", 5*time.Second)
-	c.post("/api/stop", "")
-	waitIdle(t, srv, 2*time.Second)
+	searchOnce(t, srv, c, s)
 }
 
 func TestHTTPServerTimeouts(t *testing.T) {

@@ -331,7 +331,7 @@ func (m *matchState) record(l *line, r board.Result, aBlack bool, why string) {
 		m.view.Losses++
 	}
 	entry := fmt.Sprintf("%d. %s (Black: %s) %s (%d plies)",
-		m.view.Game, m.view.Opening, strings.SplitN(black, ":", 2)[0], resultText(r), len(l.moves))
+		m.view.Game, m.view.Opening, strings.SplitN(black, ":", 2)[0], pdn.ResultText(r), len(l.moves))
 	if why != "" {
 		entry += ", " + why
 	}

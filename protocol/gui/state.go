@@ -7,6 +7,7 @@ package gui
 import (
 	"crown/book"
 	"crown/engine/board"
+	"crown/engine/pdn"
 )
 
 // stateView is the answer to every command and the "state" event.
@@ -111,7 +112,7 @@ func view(l *line, eg prober, bk *book.Book) stateView {
 	r, why := l.status()
 	if r != board.Ongoing {
 		v.Over, v.Status = true, why
-		v.Result = resultText(r)
+		v.Result = pdn.ResultText(r)
 	} else {
 		for _, m := range p.LegalMoves() {
 			v.Legal = append(v.Legal, viewMove(&p, m))
@@ -130,16 +131,4 @@ func view(l *line, eg prober, bk *book.Book) stateView {
 	v.Tags = l.tags
 	v.PDNGame, v.PDNGames = l.pdnGame, l.pdnGames
 	return v
-}
-
-func resultText(r board.Result) string {
-	switch r {
-	case board.BlackWins:
-		return "1-0"
-	case board.WhiteWins:
-		return "0-1"
-	case board.Draw:
-		return "1/2-1/2"
-	}
-	return ""
 }
