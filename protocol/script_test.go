@@ -1,11 +1,11 @@
+// script_test.go plays the session scripts of testdata/sessions against the
+// mock searcher.
 package protocol_test
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
+	"crown/protocol"
 	"crown/protocol/protocoltest"
 )
 
@@ -13,17 +13,5 @@ import (
 // mock searcher; package crownsearch plays the same scripts against the
 // real search.
 func TestSessionScripts(t *testing.T) {
-	files, _ := filepath.Glob("testdata/sessions/*.txt")
-	if len(files) == 0 {
-		t.Fatal("no session scripts")
-	}
-	for _, f := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(f), ".txt"), func(t *testing.T) {
-			script, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			protocoltest.RunScript(t, protocoltest.NewMock(), string(script))
-		})
-	}
+	protocoltest.RunScripts(t, "testdata/sessions/*.txt", func(*testing.T) protocol.Searcher { return protocoltest.NewMock() })
 }

@@ -19,6 +19,8 @@ package protocoltest
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -26,6 +28,26 @@ import (
 	"crown/engine/board"
 	"crown/protocol"
 )
+
+// RunScripts plays every script of the files matching glob, each as a
+// subtest named after its file and against a fresh engine over the
+// searcher newSearcher makes for it.
+func RunScripts(t *testing.T, glob string, newSearcher func(t *testing.T) protocol.Searcher) {
+	t.Helper()
+	files, _ := filepath.Glob(glob)
+	if len(files) == 0 {
+		t.Fatalf("no session scripts match %s", glob)
+	}
+	for _, f := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(f), ".txt"), func(t *testing.T) {
+			script, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			RunScript(t, newSearcher(t), string(script))
+		})
+	}
+}
 
 // RunScript plays script against a fresh engine over s.
 func RunScript(t testing.TB, s protocol.Searcher, script string) {
