@@ -6,12 +6,13 @@ package seedsearch_test
 
 import (
 	"context"
-	"sync/atomic"
+	"slices"
 	"testing"
 
 	"crown/engine/board"
 	"crown/engine/eval"
 	"crown/engine/search"
+	"crown/engine/search/searchtest"
 	"crown/engine/search/seedsearch"
 )
 
@@ -22,15 +23,6 @@ func newSearcher(t *testing.T, mk search.NewEvaluator, threads int) *search.Sear
 		t.Fatal(err)
 	}
 	return s
-}
-
-func legal(p board.Position, m board.Move) bool {
-	for _, l := range p.LegalMoves() {
-		if l == m {
-			return true
-		}
-	}
-	return false
 }
 
 // TestSearcherDepthIsTheSeedSearch: with a depth limit alone the Searcher
@@ -48,61 +40,11 @@ func TestSearcherDepthIsTheSeedSearch(t *testing.T) {
 	}
 }
 
-// contractEval is an incremental material evaluator that checks the
-// Evaluator contract: never a position with a capture pending or without
-// moves, always the top of the Reset/Push/Pop stack.
-type contractEval struct {
-	t     *testing.T
-	stack []board.Position
-	calls *atomic.Int64
-}
-
-func (c *contractEval) Evaluate(p *board.Position) int {
-	c.calls.Add(1)
-	if p.HasCapture() || !p.HasMoves() || len(c.stack) == 0 || c.stack[len(c.stack)-1] != *p {
-		c.t.Errorf("evaluated %s: a capture pending, no moves, or not the top of the stack", p.FEN())
-	}
-	return eval.Material{}.Evaluate(p)
-}
-
-func (c *contractEval) Reset(root *board.Position) { c.stack = append(c.stack[:0], *root) }
-
-func (c *contractEval) Push(parent *board.Position, m board.Move, child *board.Position) {
-	if len(c.stack) == 0 || c.stack[len(c.stack)-1] != *parent || *child != parent.Play(m) {
-		c.t.Fatalf("Push of %s from %s: not the top of the stack, or child %s", m, parent.FEN(), child.FEN())
-	}
-	c.stack = append(c.stack, *child)
-}
-
-func (c *contractEval) Pop() {
-	if len(c.stack) <= 1 {
-		c.t.Fatal("Pop below the root")
-	}
-	c.stack = c.stack[:len(c.stack)-1]
-}
-
 // TestSearcherEvaluatorContract: the seed search under a two-thread
 // Searcher keeps the contract, plays legal moves, and takes the main
 // thread's evaluator (one NewEvaluator call per thread, none more).
 func TestSearcherEvaluatorContract(t *testing.T) {
-	var calls, made atomic.Int64
-	mk := func() search.Evaluator {
-		made.Add(1)
-		return &contractEval{t: t, calls: &calls}
-	}
-	s := newSearcher(t, mk, 2)
-	for i, p := range search.BenchPositions() {
-		res := s.Search(nil, search.Limits{Depth: 4}, p, nil, nil)
-		if len(res.PV) == 0 || !legal(p, res.Move) {
-			t.Errorf("position %d: bad move %v", i, res.PV)
-		}
-	}
-	if calls.Load() == 0 {
-		t.Fatal("evaluator never called")
-	}
-	if made.Load() != 2 {
-		t.Errorf("NewEvaluator called %d times, want one per thread (2)", made.Load())
-	}
+	searchtest.CheckContract(t, 4, func(mk search.NewEvaluator) *search.Searcher { return newSearcher(t, mk, 2) })
 }
 
 // TestSearcherStops: a search cancelled before it starts, and one with a
@@ -115,11 +57,11 @@ func TestSearcherStops(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	res := s.Search(ctx, search.Limits{Infinite: true}, p, nil, nil)
-	if len(res.PV) == 0 || !legal(p, res.Move) {
+	if len(res.PV) == 0 || !slices.Contains(p.LegalMoves(), res.Move) {
 		t.Errorf("no legal move after an immediate stop: %v", res.PV)
 	}
 	res = s.Search(nil, search.Limits{Nodes: 20000}, p, nil, nil)
-	if len(res.PV) == 0 || !legal(p, res.Move) || res.Depth < 1 || res.Nodes >= 20000+2*1024 {
+	if len(res.PV) == 0 || !slices.Contains(p.LegalMoves(), res.Move) || res.Depth < 1 || res.Nodes >= 20000+2*1024 {
 		t.Errorf("node limit 20000: move %v, depth %d, %d nodes", res.PV, res.Depth, res.Nodes)
 	}
 }
