@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rs/zerolog"
-
 	"crown/engine/board"
 	"crown/engine/eval/features"
 	"crown/engine/search"
@@ -19,10 +17,7 @@ import (
 )
 
 func TestConfigure(t *testing.T) {
-	a, err := New(zerolog.Nop())
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := newSearcher(t)
 	o := protocol.DefaultOptions()
 	bad := []protocol.Options{}
 	for _, f := range []func(*protocol.Options){
@@ -97,10 +92,7 @@ func TestConfigure(t *testing.T) {
 }
 
 func TestBookAndSearch(t *testing.T) {
-	a, err := New(zerolog.Nop())
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := newSearcher(t)
 	start := board.Start()
 	g := board.NewGame(start, board.Rules{})
 	infos := 0
@@ -153,10 +145,7 @@ func TestBookAndSearch(t *testing.T) {
 // TestCheckerBoardAllScores: with allscores on, getmove's text lists every
 // root move with a score; with it off, none.
 func TestCheckerBoardAllScores(t *testing.T) {
-	a, err := New(zerolog.Nop())
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := newSearcher(t)
 	sess := protocoltest.NewSession(t, a)
 	defer sess.Close()
 	const fen = "B:W18,19,21,23,24,26,29,30,31,32:B1,2,3,4,6,7,9,10,11,12"
@@ -189,10 +178,7 @@ func TestHashTooLargeKeepsTable(t *testing.T) {
 	if search.MaxTableMiB() >= 1<<16 {
 		t.Skip("this machine could hold 64 GiB")
 	}
-	a, err := New(zerolog.Nop())
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := newSearcher(t)
 	o := protocol.DefaultOptions()
 	o.Book, o.HashMB = "off", 1<<16
 	if err := a.Configure(o); err == nil {

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rs/zerolog"
-
 	"crown/engine/board"
 	"crown/engine/eval"
 	"crown/engine/search"
@@ -25,10 +23,7 @@ import (
 // (info source=egdb) and White must win within the game rules (40-move
 // rule, repetition).
 func TestHubPlaysDatabaseWin(t *testing.T) {
-	a, err := New(zerolog.Nop())
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := newSearcher(t)
 	sess := protocoltest.NewSession(t, a)
 	defer sess.Close()
 	sess.Send("hub")
@@ -94,10 +89,7 @@ func TestHubPlaysDatabaseWin(t *testing.T) {
 // getmove in a database position answers from it with result win.
 func TestCheckerBoardDatabaseOptions(t *testing.T) {
 	t.Setenv(egdb.EnvDir, "") // the embedded database, whatever this machine has built
-	a, err := New(zerolog.Nop())
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := newSearcher(t)
 	sess := protocoltest.NewSession(t, a)
 	defer sess.Close()
 	set := func(cmd string) protocol.Line {
@@ -139,10 +131,7 @@ func TestCheckerBoardDatabaseOptions(t *testing.T) {
 // TestDatabaseMoveWaitsForPonderHit: a database answer found while
 // pondering is held until ponder-hit, as a search would be.
 func TestDatabaseMoveWaitsForPonderHit(t *testing.T) {
-	a, err := New(zerolog.Nop())
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := newSearcher(t)
 	p, _ := board.ParseFEN("W:WK19,K23:B12,K28")
 	hit := make(chan struct{})
 	done := make(chan protocol.Result, 1)

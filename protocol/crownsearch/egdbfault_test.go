@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rs/zerolog"
-
 	"crown/egdb/egdbtest"
 	"crown/protocol/protocoltest"
 )
@@ -18,10 +16,7 @@ import (
 // and not never; later searches of the same ending play on without the
 // slice and say nothing more.
 func TestDamagedDatabaseBlockReported(t *testing.T) {
-	a, err := New(zerolog.Nop())
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := newSearcher(t)
 	sess := protocoltest.NewSession(t, a)
 	defer sess.Close()
 	sess.Send("hub")

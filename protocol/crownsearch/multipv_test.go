@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rs/zerolog"
-
 	"crown/engine/board"
 	"crown/protocol"
 	"crown/protocol/protocoltest"
@@ -19,10 +17,7 @@ import (
 // multipv=1..3 with distinct legal first moves and scores best first;
 // stop ends it with one done.
 func TestHubMultiPVSearch(t *testing.T) {
-	a, err := New(zerolog.Nop())
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := newSearcher(t)
 	s := protocoltest.NewSession(t, a)
 	defer s.Close()
 	const fen = "B:W18,19,21,23,24,26,29,30,31,32:B1,2,3,4,6,7,9,10,11,12"

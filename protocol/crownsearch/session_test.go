@@ -1,10 +1,11 @@
+// session_test.go plays engine sessions over the real search: the
+// protocol's session scripts, and a very long move stopped when the client
+// goes away.
 package crownsearch
 
 import (
 	"testing"
 	"time"
-
-	"github.com/rs/zerolog"
 
 	"crown/protocol"
 	"crown/protocol/protocoltest"
@@ -13,13 +14,7 @@ import (
 // TestSessionScripts plays the protocol's session scripts against the real
 // search: every answer is checked against the rules by the script runner.
 func TestSessionScripts(t *testing.T) {
-	protocoltest.RunScripts(t, "../testdata/sessions/*.txt", func(t *testing.T) protocol.Searcher {
-		s, err := New(zerolog.Nop())
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	})
+	protocoltest.RunScripts(t, "../testdata/sessions/*.txt", func(t *testing.T) protocol.Searcher { return newSearcher(t) })
 }
 
 // TestLongClockStopsAtEndOfInput: a move of a very long time control
@@ -27,10 +22,7 @@ func TestSessionScripts(t *testing.T) {
 // the client goes away, with its done, instead of keeping a core busy for
 // nobody; a piped script's short searches still finish (TestSessionScripts).
 func TestLongClockStopsAtEndOfInput(t *testing.T) {
-	s, err := New(zerolog.Nop())
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newSearcher(t)
 	sess := protocoltest.NewSession(t, s)
 	sess.Send("set-param name=book value=off", "init")
 	sess.Expect("ready")

@@ -5,8 +5,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/rs/zerolog"
-
 	"crown/engine/board"
 	"crown/engine/search"
 	"crown/protocol"
@@ -67,10 +65,7 @@ func TestSkillLevelsPlay(t *testing.T) {
 	for s := 1; s <= protocol.MaxSkill; s++ {
 		o := protocol.DefaultOptions()
 		o.Skill, o.Book, o.EGDBPolicy = s, "off", search.EGDBOff
-		a, err := New(zerolog.Nop())
-		if err != nil {
-			t.Fatal(err)
-		}
+		a := newSearcher(t)
 		if err := a.Configure(o); err != nil {
 			t.Fatal(err)
 		}
