@@ -216,6 +216,30 @@ func sameState(a, b *State) bool {
 	return true
 }
 
+// interrupted runs s with opt, saving checkpoints to a temporary file,
+// and cancels the run at the first progress report stop accepts; the run
+// must end with an error. It returns the state of the last checkpoint.
+func interrupted(t *testing.T, s *State, opt Options, stop func(phase, children int) bool) *State {
+	t.Helper()
+	path := t.TempDir() + "/ga.ckpt"
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opt.Checkpoint = func(s *State) error { return s.Save(path) }
+	opt.OnProgress = func(phase, children, _ int) {
+		if stop(phase, children) {
+			cancel()
+		}
+	}
+	if err := Run(ctx, s, opt); err == nil {
+		t.Fatal("interrupted run returned no error")
+	}
+	resumed, err := LoadState(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resumed
+}
+
 func TestTrainAndResume(t *testing.T) {
 	straight, err := NewState(smallParams(), 9)
 	if err != nil {
@@ -231,22 +255,8 @@ func TestTrainAndResume(t *testing.T) {
 		t.Fatalf("history %+v", straight.History)
 	}
 
-	path := t.TempDir() + "/ga.ckpt"
 	s, _ := NewState(smallParams(), 9)
-	ctx, cancel := context.WithCancel(context.Background())
-	opt := Options{Threads: 2, CheckpointEvery: 50, Checkpoint: func(s *State) error { return s.Save(path) },
-		OnProgress: func(phase, children, _ int) {
-			if phase == 1 && children == 200 {
-				cancel()
-			}
-		}}
-	if err := Run(ctx, s, opt); err == nil {
-		t.Fatal("interrupted run returned no error")
-	}
-	resumed, err := LoadState(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	resumed := interrupted(t, s, Options{Threads: 2, CheckpointEvery: 50}, func(phase, children int) bool { return phase == 1 && children == 200 })
 	if resumed.Phase != 1 || resumed.Step != 200 {
 		t.Fatalf("checkpoint at phase %d step %d", resumed.Phase, resumed.Step)
 	}

@@ -90,24 +90,9 @@ func TestTrainGamesAndResume(t *testing.T) {
 		}
 	}
 
-	path := t.TempDir() + "/ga.ckpt"
 	s, _ := NewState(gamesParams(), 5)
-	ctx, cancel := context.WithCancel(context.Background())
 	opt.CheckpointEvery = 2
-	opt.Checkpoint = func(s *State) error { return s.Save(path) }
-	opt.OnProgress = func(phase, children, _ int) {
-		if phase == 1 && children == 3 && s.Labelled {
-			cancel()
-		}
-	}
-	if err := Run(ctx, s, opt); err == nil {
-		t.Fatal("interrupted run returned no error")
-	}
-	resumed, err := LoadState(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opt.OnProgress, opt.Checkpoint = nil, nil
+	resumed := interrupted(t, s, opt, func(phase, children int) bool { return phase == 1 && children == 3 && s.Labelled })
 	if err := Run(context.Background(), resumed, opt); err != nil {
 		t.Fatal(err)
 	}
