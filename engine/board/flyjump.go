@@ -62,17 +62,21 @@ func withLanding(path, at uint64, i uint) uint64 {
 func (g *flyGen) walkMan(at, capt, path uint64, jumps uint) {
 	opp := g.opp &^ capt
 	found := false
-	for d := range 4 {
-		x := step(at, d)
-		if x&opp == 0 {
-			continue
-		}
-		y := step(x, d)
-		if y&g.empty == 0 {
-			continue
-		}
+	if at<<4&opp != 0 && at<<8&g.empty != 0 {
 		found = true
-		g.landMan(y, d, capt|x, withLanding(path, y, jumps), jumps+1)
+		g.landMan(at<<8, 0, capt|at<<4, withLanding(path, at<<8, jumps), jumps+1)
+	}
+	if at<<5&opp != 0 && at<<10&g.empty != 0 {
+		found = true
+		g.landMan(at<<10, 1, capt|at<<5, withLanding(path, at<<10, jumps), jumps+1)
+	}
+	if at>>4&opp != 0 && at>>8&g.empty != 0 {
+		found = true
+		g.landMan(at>>8, 2, capt|at>>4, withLanding(path, at>>8, jumps), jumps+1)
+	}
+	if at>>5&opp != 0 && at>>10&g.empty != 0 {
+		found = true
+		g.landMan(at>>10, 3, capt|at>>5, withLanding(path, at>>10, jumps), jumps+1)
 	}
 	if !found && jumps != 0 {
 		g.emit(at, capt, path, jumps)

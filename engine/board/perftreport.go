@@ -1,6 +1,7 @@
 // perftreport.go is `crown perft`: leaf counts per depth with the time
 // and leaves per second, or each root move's count at the final depth
-// (divide), optionally counting distinct successor positions only.
+// (divide), optionally counting distinct successor positions only, under
+// the rules of English checkers or of Russian or Brazilian draughts.
 package board
 
 import (
@@ -11,19 +12,20 @@ import (
 
 // PerftOptions configure WritePerft.
 type PerftOptions struct {
-	FEN      string // the start position; "": the initial position
-	Depth    int    // the deepest depth, 1 to 40
-	From     int    // the first depth counted
-	Divide   bool   // each root move's count at Depth instead
-	Distinct bool   // merge duplicate capture paths
+	Variant  Variant // the rules (English, the zero value, Russian or Brazilian)
+	FEN      string  // the start position; "": the variant's initial position
+	Depth    int     // the deepest depth, 1 to 40
+	From     int     // the first depth counted
+	Divide   bool    // each root move's count at Depth instead
+	Distinct bool    // merge duplicate capture paths
 }
 
 // WritePerft counts and writes the leaf counts o asks for.
 func WritePerft(w io.Writer, o PerftOptions) error {
-	p := Start()
+	p := StartOf(o.Variant)
 	if o.FEN != "" {
 		var err error
-		if p, err = ParseFEN(o.FEN); err != nil {
+		if p, err = ParseVariantFEN(o.FEN, o.Variant); err != nil {
 			return err
 		}
 	}
@@ -34,7 +36,11 @@ func WritePerft(w io.Writer, o PerftOptions) error {
 		start := time.Now()
 		var total uint64
 		for _, e := range Divide(&p, o.Depth, o.Distinct) {
-			fmt.Fprintf(w, "%-12s %d\n", e.Move.PathString(), e.Nodes)
+			text := e.Move.PathString()
+			if p.Variant.Flying() {
+				text = e.Move.AlgebraicPath()
+			}
+			fmt.Fprintf(w, "%-12s %d\n", text, e.Nodes)
 			total += e.Nodes
 		}
 		el := time.Since(start)

@@ -29,3 +29,16 @@ func TestWritePerft(t *testing.T) {
 		t.Error("a bad FEN was counted")
 	}
 }
+
+func TestWritePerftVariant(t *testing.T) {
+	var w bytes.Buffer
+	if err := WritePerft(&w, PerftOptions{Variant: Russian, Depth: 5, From: 5}); err != nil ||
+		!strings.HasPrefix(w.String(), "depth  5 nodes            7482 ") {
+		t.Errorf("russian depth 5: %v\n%s", err, w.String())
+	}
+	w.Reset()
+	if err := WritePerft(&w, PerftOptions{Variant: Brazilian, FEN: "W:Wb6:Bc7,e7", Depth: 1, Divide: true}); err != nil ||
+		!strings.HasPrefix(w.String(), "b6xd8xf6     1\n") {
+		t.Errorf("brazilian divide: %v\n%s", err, w.String())
+	}
+}
