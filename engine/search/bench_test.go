@@ -1,6 +1,6 @@
 // bench_test.go pins the bench signatures, the node counts that commits
 // changing the search quote: `crown bench -q` (material; the trained
-// network's, `crown bench -q --eval nnue`, is pinned in nets/fast, which
+// network's, `crown bench -q --eval nnue`, is pinned in nets/nnue, which
 // this package may not import), one thread, the bench table size and
 // depth; and measures the search's speed.
 package search_test

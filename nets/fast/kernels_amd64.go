@@ -13,42 +13,6 @@ func accumulateAVX2(dst, src, cols, plus, minus []int32)
 //go:noescape
 func activateAVX2(dst []int16, acc, bias []int32, neg int32, a *act, table *[tabSize]uint32)
 
-//go:noescape
-func accumulate16AVX2(dst, src, cols []int16, plus, minus []int32)
-
-//go:noescape
-func crelu16AVX2(dst, src []int16, shift uint64)
-
-// accumulate16: see accumulate16Go. len(dst) must be a multiple of 16.
-func accumulate16(dst, src, cols []int16, plus, minus []int32) {
-	if simd.AVX2() {
-		accumulate16AVX2(dst, src, cols, plus, minus)
-		return
-	}
-	accumulate16Go(dst, src, cols, plus, minus)
-}
-
-// crelu16: see crelu16Go. len(dst) must be a multiple of 16.
-func crelu16(dst, src []int16, shift uint64) {
-	if simd.AVX2() {
-		crelu16AVX2(dst, src, shift)
-		return
-	}
-	crelu16Go(dst, src, shift)
-}
-
-//go:noescape
-func creluAVX2(dst []int16, src, bias []int32, shift uint64)
-
-// crelu: see creluGo. len(dst) must be a multiple of 16.
-func crelu(dst []int16, src, bias []int32, shift uint64) {
-	if simd.AVX2() {
-		creluAVX2(dst, src, bias, shift)
-		return
-	}
-	creluGo(dst, src, bias, shift)
-}
-
 // accumulate: see accumulateGo. len(dst) must be a multiple of 8.
 func accumulate(dst, src, cols, plus, minus []int32) {
 	if simd.AVX2() {

@@ -31,39 +31,3 @@ func activateGo(dst []int16, acc, bias []int32, neg int32, a *act) {
 		dst[i] = int16(a.tanhq(bias[i] + (acc[i] ^ neg) - neg))
 	}
 }
-
-// creluGo sets dst[i] = clamp((src[i]+bias[i]) >> shift, 0, 127): the
-// trained network's clipped ReLU at activation scale 127 (nets/nnue).
-func creluGo(dst []int16, src, bias []int32, shift uint64) {
-	src = src[:len(dst)]
-	bias = bias[:len(dst)]
-	for i := range dst {
-		dst[i] = int16(min(max((src[i]+bias[i])>>shift, 0), 127))
-	}
-}
-
-// accumulate16Go is accumulateGo on int16 lanes (wrapping like the
-// hardware's VPADDW; nets/nnue bounds the weights so no true sum overflows).
-func accumulate16Go(dst, src, cols []int16, plus, minus []int32) {
-	copy(dst, src)
-	for _, o := range plus {
-		col := cols[o : int(o)+len(dst)]
-		for i := range dst {
-			dst[i] += col[i]
-		}
-	}
-	for _, o := range minus {
-		col := cols[o : int(o)+len(dst)]
-		for i := range dst {
-			dst[i] -= col[i]
-		}
-	}
-}
-
-// crelu16Go sets dst[i] = clamp(src[i] >> shift, 0, 127).
-func crelu16Go(dst, src []int16, shift uint64) {
-	src = src[:len(dst)]
-	for i := range dst {
-		dst[i] = min(max(src[i]>>shift, 0), 127)
-	}
-}

@@ -119,7 +119,7 @@ func benchNNUE(out io.Writer, file string, d time.Duration, pos []board.Position
 	if err != nil {
 		return err
 	}
-	e := fast.NewNNUEEvaluator(fast.CompileNNUE(q))
+	e := nnue.NewEvaluator(nnue.Compile(q))
 	sink := 0
 	name := "nnue " + fmt.Sprint(q.H1)
 	feats := make([]int, 0, 24)

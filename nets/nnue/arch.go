@@ -1,6 +1,10 @@
-// Package nnue is crown's trained network: the architecture, the float model
-// that training fits, its quantized integer form and the weight file that
-// holds it (CROWNNET version 2). The search runs it through nets/fast.
+// Package nnue is crown's trained network, whole: the architecture, the
+// float model that training fits, its quantized integer form, the weight
+// file that holds it (CROWNNET version 2), and the search's incremental
+// evaluator of it (Compile, NewEvaluator, Factory, LoadFactory for --eval
+// nnue) with its AVX2 kernels and their portable Go definitions (-tags
+// purego forces them). The dense kernel and the CPU check are nets/simd's,
+// shared with the seeds' networks (nets/fast).
 //
 // arch.go defines the inputs and the layer sizes. The network sees the
 // position from the side to move's view: the board is turned so that the

@@ -1,6 +1,6 @@
 // quant.go turns a float model into the integer network the search runs,
 // and evaluates that integer network plainly (the reference the fast
-// kernels in nets/fast must match exactly).
+// path, evaluator.go and its kernels, must match exactly).
 //
 // Fixed point: activations are 0..QA (QA = 127 stands for 1.0). First-layer
 // weights and biases are int16 at scale QA·2^W1Shift = 1016, so a unit's

@@ -18,7 +18,6 @@ import (
 	"crown/engine/eval"
 	"crown/engine/fsutil"
 	"crown/engine/search"
-	"crown/nets/fast"
 	"crown/nets/nnue"
 )
 
@@ -35,7 +34,7 @@ func (e testEngines) Searcher(_ context.Context, en Engine, dbPieces int) (*sear
 		if err != nil {
 			return nil, nil, err
 		}
-		ev = fast.NNUEFactory(fast.CompileNNUE(q))
+		ev = nnue.Factory(nnue.Compile(q))
 	default:
 		return nil, nil, fmt.Errorf("test engines: evaluator %q", en.Eval)
 	}

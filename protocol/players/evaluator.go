@@ -21,6 +21,7 @@ import (
 	"crown/engine/eval/features/weights"
 	"crown/engine/search"
 	"crown/nets/fast"
+	"crown/nets/nnue"
 )
 
 // Evaluator names. A seed-004 heuristic is "features:" followed by its kind
@@ -82,7 +83,7 @@ type Evaluator struct {
 func Registry() []Evaluator {
 	rows := []Evaluator{
 		{Name: NNUE, Help: "crown's trained network (embedded, or a CROWNNET v2 file)", File: NetworkFile, Menu: true, Exact: true,
-			make: func(file string) (search.NewEvaluator, error) { return fast.LoadNNUEFactory(file) }},
+			make: func(file string) (search.NewEvaluator, error) { return nnue.LoadFactory(file) }},
 		{Name: NN, Help: "a seeds' evolved network (embedded, or a CROWNNET file)", File: NetworkFile, Menu: true, Bound: search.FScale,
 			make: func(file string) (search.NewEvaluator, error) { return fast.LoadFactory(file) }},
 		{Name: Material, Help: "piece count, kings 1.5", Menu: true, Exact: true,

@@ -1,4 +1,4 @@
-package fast
+package nnue
 
 import (
 	"math/bits"
@@ -7,28 +7,27 @@ import (
 
 	"crown/engine/board"
 	"crown/nets/netbench"
-	"crown/nets/nnue"
 )
 
 // testNNUE returns a quantized random network with wide weights, so that
 // activations cover the clipped range on both sides.
-func testNNUE(seed uint64) *nnue.Quantized {
-	m := nnue.NewModel(nnue.DefaultArch, seed)
+func testNNUE(seed uint64) *Quantized {
+	m := NewModel(DefaultArch, seed)
 	rng := rand.New(rand.NewPCG(seed, 7))
 	for i := range m.P {
 		m.P[i] *= float32(0.5 + 2*rng.Float64())
 	}
-	return nnue.Quantize(m, 180, "test")
+	return Quantize(m, 180, "test")
 }
 
-// TestNNUEIncrementalMatchesReference walks random push/pop sequences (as a
+// TestIncrementalMatchesReference walks random push/pop sequences (as a
 // search does, leaving frames unevaluated) and compares every evaluation
 // with the plain integer reference, which recomputes from scratch.
-func TestNNUEIncrementalMatchesReference(t *testing.T) {
+func TestIncrementalMatchesReference(t *testing.T) {
 	for _, seed := range []uint64{1, 2} {
 		q := testNNUE(seed)
-		net := CompileNNUE(q)
-		inc := NewNNUEEvaluator(net)
+		net := Compile(q)
+		inc := NewEvaluator(net)
 		rng := rand.New(rand.NewPCG(seed, 99))
 		stack := []board.Position{board.Start()}
 		inc.Reset(&stack[0])
@@ -52,12 +51,12 @@ func TestNNUEIncrementalMatchesReference(t *testing.T) {
 				continue
 			}
 			got := inc.Logit(c)
-			feats := nnue.Features(nil, c, c.Side)
+			feats := Features(nil, c, c.Side)
 			want := q.Logit(feats, q.Bucket(bits.OnesCount32(c.Black|c.White)))
 			if got != want {
 				t.Fatalf("seed %d %s: incremental %d, reference %d after %d plies", seed, c.FEN(), got, want, len(stack)-1)
 			}
-			if q.Evaluate(c) != inc.Evaluate(c) && abs(q.Evaluate(c)) < 9999 {
+			if v := q.Evaluate(c); v != inc.Evaluate(c) && v > -9999 && v < 9999 {
 				t.Fatalf("Evaluate differs: %d vs %d", inc.Evaluate(c), q.Evaluate(c))
 			}
 			distinct[got] = true
@@ -69,11 +68,11 @@ func TestNNUEIncrementalMatchesReference(t *testing.T) {
 	}
 }
 
-// TestNNUEForeignParent pushes a child whose parent is not the top of the
+// TestForeignParent pushes a child whose parent is not the top of the
 // stack: the evaluator must recompute, not apply a wrong difference.
-func TestNNUEForeignParent(t *testing.T) {
+func TestForeignParent(t *testing.T) {
 	q := testNNUE(3)
-	e := NewNNUEEvaluator(CompileNNUE(q))
+	e := NewEvaluator(Compile(q))
 	start := board.Start()
 	e.Reset(&start)
 	other, _ := board.ParseFEN("B:W18,21-32:B1-12,16")
@@ -86,9 +85,9 @@ func TestNNUEForeignParent(t *testing.T) {
 	}
 }
 
-// TestNNUEAllocatesNothing checks the hot path: push, evaluate, pop.
-func TestNNUEAllocatesNothing(t *testing.T) {
-	e := NewNNUEEvaluator(CompileNNUE(testNNUE(4)))
+// TestAllocatesNothing checks the hot path: push, evaluate, pop.
+func TestAllocatesNothing(t *testing.T) {
+	e := NewEvaluator(Compile(testNNUE(4)))
 	p := board.Start()
 	e.Reset(&p)
 	var l board.MoveList
@@ -104,10 +103,10 @@ func TestNNUEAllocatesNothing(t *testing.T) {
 	}
 }
 
-// BenchmarkNNUEPushEvaluate measures one incremental update plus one
+// BenchmarkPushEvaluate measures one incremental update plus one
 // evaluation, the cost per evaluated node.
-func BenchmarkNNUEPushEvaluate(b *testing.B) {
-	e := NewNNUEEvaluator(CompileNNUE(testNNUE(5)))
+func BenchmarkPushEvaluate(b *testing.B) {
+	e := NewEvaluator(Compile(testNNUE(5)))
 	ps := netbench.Positions(rand.New(rand.NewPCG(5, 5)), 2000)
 	// pairs of (parent, child) from the random games
 	type pc struct {

@@ -3,13 +3,13 @@
 // bench table size (the material figure is pinned in engine/search, which
 // cannot import this package). Any change to the search or the network's
 // inference changes it; update it together with the commit's "Bench: N".
-package fast_test
+package nnue_test
 
 import (
 	"testing"
 
 	"crown/engine/search"
-	"crown/nets/fast"
+	"crown/nets/nnue"
 )
 
 const benchNodesNNUE = 24390074
@@ -20,7 +20,7 @@ func TestBenchSignatureNNUE(t *testing.T) {
 	if testing.Short() {
 		t.Skip("about 5 s of one core")
 	}
-	ev, err := fast.LoadNNUEFactory("")
+	ev, err := nnue.LoadFactory("")
 	if err != nil {
 		t.Fatal(err)
 	}

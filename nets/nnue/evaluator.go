@@ -1,48 +1,48 @@
-// nnue.go runs crown's trained network (nets/nnue) in the search: the first
+// evaluator.go runs the trained network in the search: the first
 // layer kept as two accumulators per ply (one per side's view, so either
 // side to move reads its own), updated lazily from the parent's by the
-// inputs a move changes, then the small hidden layers through the same
-// vector kernels as the seeds' networks (accumulate, dense). The integer
-// arithmetic is exactly nnue.Quantized.Logit's, which the tests check.
+// inputs a move changes, then the small hidden layers through the vector
+// kernels (kernels_amd64.s; the dense one is nets/simd's, shared with the
+// seeds' networks). The integer arithmetic is exactly Quantized.Logit's,
+// which the tests check.
 //
 // A move's changes are found from the two positions, not the move: the
 // inputs that differ are the bits that differ in each of the four piece
 // sets (black/white men/kings), so moves, captures and crownings need no
 // special cases. Hot paths allocate nothing.
-package fast
+package nnue
 
 import (
 	"math/bits"
 
 	"crown/engine/board"
 	"crown/engine/search"
-	"crown/nets/nnue"
 	"crown/nets/simd"
 )
 
-// NNUENet is a compiled trained network, shared read-only by threads.
-type NNUENet struct {
-	q      *nnue.Quantized
+// Net is a compiled trained network, shared read-only by threads.
+type Net struct {
+	q      *Quantized
 	h1     int
 	cols   []int16 // first-layer rows, input-major: input f at f·h1
 	bias1  []int16
-	layers []nnueBucket
+	layers []bucket
 	// off[view][colour][king][square] is the piece's first-layer row
-	// offset in cols (nnue.Feature·h1), looked up rather than computed.
+	// offset in cols (Feature·h1), looked up rather than computed.
 	off [2][2][2][32]int32
 }
 
-type nnueBucket struct {
+type bucket struct {
 	w2, w3 []int16 // dense kernel layout
 	b2, b3 []int32
 	w4     []int32
 	b4     int32
 }
 
-// CompileNNUE lays q out for the kernels.
-func CompileNNUE(q *nnue.Quantized) *NNUENet {
+// Compile lays q out for the kernels.
+func Compile(q *Quantized) *Net {
 	a := q.Arch
-	n := &NNUENet{q: q, h1: a.H1, cols: q.W1, bias1: q.B1}
+	n := &Net{q: q, h1: a.H1, cols: q.W1, bias1: q.B1}
 	for v := range 2 {
 		for c := range 2 {
 			for k := range 2 {
@@ -50,13 +50,13 @@ func CompileNNUE(q *nnue.Quantized) *NNUENet {
 					if k == 0 && board.PromotionRow(board.Color(c))&(1<<sq) != 0 {
 						continue // no man stands on its crowning row
 					}
-					n.off[v][c][k][sq] = int32(nnue.Feature(board.Color(v), board.Color(c), k == 1, board.Square(sq)) * a.H1)
+					n.off[v][c][k][sq] = int32(Feature(board.Color(v), board.Color(c), k == 1, board.Square(sq)) * a.H1)
 				}
 			}
 		}
 	}
 	for _, k := range q.Bk {
-		b := nnueBucket{w2: denseLayout(k.W2, a.H1, a.H2), w3: denseLayout(k.W3, a.H2, a.H3),
+		b := bucket{w2: denseLayout(k.W2, a.H1, a.H2), w3: denseLayout(k.W3, a.H2, a.H3),
 			b2: k.B2, b3: k.B3, w4: make([]int32, a.H3), b4: k.B4}
 		for i, w := range k.W4 {
 			b.w4[i] = int32(w)
@@ -83,14 +83,14 @@ func denseLayout(w []int16, in, out int) []int16 {
 }
 
 // Quantized returns the network the evaluator runs.
-func (n *NNUENet) Quantized() *nnue.Quantized { return n.q }
+func (n *Net) Quantized() *Quantized { return n.q }
 
-// NNUEEvaluator is one search thread's evaluator of a trained network. It
+// Evaluator is one search thread's evaluator of a trained network. It
 // implements search.Incremental.
-type NNUEEvaluator struct {
-	net    *NNUENet
+type Evaluator struct {
+	net    *Net
 	top    int
-	frames []nnueFrame
+	frames []frame
 	accs   []int16 // frame i's view v accumulator: accs[(2i+v)·h1 :]
 	h1     []int16
 	s2, s3 []int32
@@ -99,47 +99,50 @@ type NNUEEvaluator struct {
 	minus  [2][32]int32
 }
 
-type nnueFrame struct {
+type frame struct {
 	pos    board.Position
 	linked bool // the parent given to Push was the frame below
 	ready  bool
 }
 
-// NewNNUEEvaluator returns an evaluator for net.
-func NewNNUEEvaluator(net *NNUENet) *NNUEEvaluator {
+// NewEvaluator returns an evaluator for net.
+func NewEvaluator(net *Net) *Evaluator {
 	a := net.q.Arch
-	e := &NNUEEvaluator{net: net, h1: make([]int16, a.H1), s2: make([]int32, a.H2), s3: make([]int32, a.H3), h2: make([]int16, a.H2)}
+	e := &Evaluator{net: net, h1: make([]int16, a.H1), s2: make([]int32, a.H2), s3: make([]int32, a.H3), h2: make([]int16, a.H2)}
 	e.grow(initialPlies)
 	return e
 }
 
-// NNUEFactory returns a search.NewEvaluator for net.
-func NNUEFactory(net *NNUENet) search.NewEvaluator {
-	return func() search.Evaluator { return NewNNUEEvaluator(net) }
+// Factory returns a search.NewEvaluator for net.
+func Factory(net *Net) search.NewEvaluator {
+	return func() search.Evaluator { return NewEvaluator(net) }
 }
 
-func (e *NNUEEvaluator) grow(plies int) {
-	frames := make([]nnueFrame, plies)
+// initialPlies is the stack depth allocated up front; deeper searches grow it.
+const initialPlies = 128
+
+func (e *Evaluator) grow(plies int) {
+	frames := make([]frame, plies)
 	copy(frames, e.frames)
 	accs := make([]int16, 2*plies*e.net.h1)
 	copy(accs, e.accs)
 	e.frames, e.accs = frames, accs
 }
 
-func (e *NNUEEvaluator) acc(i int, v board.Color) []int16 {
+func (e *Evaluator) acc(i int, v board.Color) []int16 {
 	h := e.net.h1
 	o := (2*i + int(v)) * h
 	return e.accs[o : o+h : o+h]
 }
 
 // Reset makes root the bottom of the stack.
-func (e *NNUEEvaluator) Reset(root *board.Position) {
+func (e *Evaluator) Reset(root *board.Position) {
 	e.top = 0
 	e.refresh(0, root)
 }
 
 // Push records child = parent after m on top of the stack.
-func (e *NNUEEvaluator) Push(parent *board.Position, m board.Move, child *board.Position) {
+func (e *Evaluator) Push(parent *board.Position, m board.Move, child *board.Position) {
 	e.top++
 	if e.top == len(e.frames) {
 		e.grow(2 * len(e.frames))
@@ -152,20 +155,20 @@ func (e *NNUEEvaluator) Push(parent *board.Position, m board.Move, child *board.
 }
 
 // Pop returns to the parent.
-func (e *NNUEEvaluator) Pop() {
+func (e *Evaluator) Pop() {
 	if e.top > 0 {
 		e.top--
 	}
 }
 
 // Evaluate returns p's score for its side to move in centi-men.
-func (e *NNUEEvaluator) Evaluate(p *board.Position) int {
+func (e *Evaluator) Evaluate(p *board.Position) int {
 	v := e.net.q.Centi(e.Logit(p))
 	return min(max(v, -search.EvalLimit+1), search.EvalLimit-1)
 }
 
-// Logit returns the output sum (nnue.Quantized.Logit) for p.
-func (e *NNUEEvaluator) Logit(p *board.Position) int32 {
+// Logit returns the output sum (Quantized.Logit) for p.
+func (e *Evaluator) Logit(p *board.Position) int32 {
 	e.update()
 	t := e.top
 	if f := &e.frames[t]; !f.ready || f.pos.Black != p.Black || f.pos.White != p.White || f.pos.Kings != p.Kings {
@@ -175,23 +178,23 @@ func (e *NNUEEvaluator) Logit(p *board.Position) int32 {
 }
 
 // forward runs the layers above the first on accumulator acc.
-func (n *NNUENet) forward(e *NNUEEvaluator, acc []int16, pieces int) int32 {
-	crelu16(e.h1, acc, nnue.W1Shift)
+func (n *Net) forward(e *Evaluator, acc []int16, pieces int) int32 {
+	crelu16(e.h1, acc, W1Shift)
 	k := &n.layers[n.q.Bucket(pieces)]
 	simd.Dense(e.s2, e.h1, k.w2, 0)
-	crelu(e.h2, e.s2, k.b2, nnue.HiddenBits)
+	crelu32(e.h2, e.s2, k.b2, HiddenBits)
 	simd.Dense(e.s3, e.h2, k.w3, 0)
 	out := k.b4
 	b3 := k.b3[:len(e.s3)]
 	w4 := k.w4[:len(e.s3)]
 	for i, v := range e.s3 {
-		out += w4[i] * min(max((v+b3[i])>>nnue.HiddenBits, 0), nnue.QA)
+		out += w4[i] * min(max((v+b3[i])>>HiddenBits, 0), QA)
 	}
 	return out
 }
 
 // update materialises the pushed frames above the deepest ready one.
-func (e *NNUEEvaluator) update() {
+func (e *Evaluator) update() {
 	i := e.top
 	for i >= 0 && !e.frames[i].ready {
 		i--
@@ -205,7 +208,7 @@ func (e *NNUEEvaluator) update() {
 }
 
 // apply computes frame i from frame i-1 by the inputs that differ.
-func (e *NNUEEvaluator) apply(i int) {
+func (e *Evaluator) apply(i int) {
 	f, par := &e.frames[i], &e.frames[i-1].pos
 	if !f.linked {
 		e.refresh(i, &f.pos)
@@ -239,7 +242,7 @@ func (e *NNUEEvaluator) apply(i int) {
 }
 
 // refresh computes frame i's accumulators from scratch for p.
-func (e *NNUEEvaluator) refresh(i int, p *board.Position) {
+func (e *Evaluator) refresh(i int, p *board.Position) {
 	off := &e.net.off
 	for v := board.Black; v <= board.White; v++ {
 		n := 0
@@ -256,12 +259,12 @@ func (e *NNUEEvaluator) refresh(i int, p *board.Position) {
 	f.pos, f.ready = *p, true
 }
 
-// LoadNNUEFactory reads a trained network file (CROWNNET version 2; the
+// LoadFactory reads a trained network file (CROWNNET version 2; the
 // embedded default when path is empty) and returns its evaluator maker.
-func LoadNNUEFactory(path string) (search.NewEvaluator, error) {
-	q, err := nnue.LoadOrDefault(path)
+func LoadFactory(path string) (search.NewEvaluator, error) {
+	q, err := LoadOrDefault(path)
 	if err != nil {
 		return nil, err
 	}
-	return NNUEFactory(CompileNNUE(q)), nil
+	return Factory(Compile(q)), nil
 }
