@@ -9,7 +9,6 @@ package ga
 
 import (
 	"context"
-	"errors"
 	"sync"
 
 	"crown/engine/board"
@@ -34,25 +33,6 @@ type Opponent struct {
 // scorer computes a specimen's fitness.
 type scorer interface {
 	fitness(w []float64) float64
-}
-
-// seedPlayer plays the move of a fixed-depth seed search (no table shared
-// between moves that could make a result depend on earlier games).
-type seedPlayer struct {
-	name  string
-	s     *seedsearch.Searcher
-	depth int
-}
-
-func (p *seedPlayer) Name() string { return p.name }
-
-func (p *seedPlayer) Move(g *board.Game) (board.Move, error) {
-	pos := g.Position()
-	m, _, ok := p.s.Search(&pos, p.depth)
-	if !ok {
-		return board.Move{}, errors.New("no legal move")
-	}
-	return m, nil
 }
 
 // gameScorer plays a specimen's games on threads goroutines.
@@ -86,13 +66,13 @@ func (g *gameScorer) fitness(w []float64) float64 {
 	var wg sync.WaitGroup
 	for range max(1, min(g.threads, len(tasks))) {
 		wg.Go(func() {
-			me := &seedPlayer{name: "specimen", s: seedsearch.New(h), depth: g.depth}
-			opp := make([]*seedPlayer, len(g.opponents))
+			me := &seedsearch.Player{Label: "specimen", Searcher: seedsearch.New(h), Depth: g.depth}
+			opp := make([]*seedsearch.Player, len(g.opponents))
 			for i := range next {
 				t := tasks[i]
 				if opp[t.opp] == nil {
 					o := g.opponents[t.opp]
-					opp[t.opp] = &seedPlayer{name: o.Name, s: seedsearch.New(o.Eval()), depth: g.depth}
+					opp[t.opp] = &seedsearch.Player{Label: o.Name, Searcher: seedsearch.New(o.Eval()), Depth: g.depth}
 				}
 				black, white, mine := referee.Player(me), referee.Player(opp[t.opp]), board.Black
 				if !t.black {

@@ -17,10 +17,10 @@
 package species
 
 import (
-	"errors"
 	"fmt"
 
 	"crown/engine/board"
+	"crown/engine/referee"
 	"crown/engine/search"
 	"crown/engine/search/seedsearch"
 	"crown/nets"
@@ -68,7 +68,7 @@ func NewPlayer(label string, e *nets.Ensemble, cfg PlayerConfig) (*Player, error
 			return nil, fmt.Errorf("member %d (%s): %w", i, m.Label, err)
 		}
 		if !cfg.Full {
-			members = append(members, &seedVoter{s: seedsearch.New(fast.NewEvaluator(c, fast.RootSide)), depth: cfg.Depth})
+			members = append(members, &seedsearch.Player{Searcher: seedsearch.New(fast.NewEvaluator(c, fast.RootSide)), Depth: cfg.Depth})
 			continue
 		}
 		hash := cfg.HashMB
@@ -79,7 +79,7 @@ func NewPlayer(label string, e *nets.Ensemble, cfg PlayerConfig) (*Player, error
 		if err != nil {
 			return nil, err
 		}
-		members = append(members, &fullVoter{s: s, lim: search.Limits{Depth: cfg.Depth}})
+		members = append(members, &referee.SearchPlayer{Searcher: s, Limits: search.Limits{Depth: cfg.Depth}})
 	}
 	return &Player{Label: label, coal: NewCoalition(members, cfg.Seed), seed: cfg.Seed}, nil
 }
@@ -107,33 +107,3 @@ func (p *Player) Move(g *board.Game) (board.Move, error) { return p.coal.Move(g)
 // LastVotes returns the votes behind the last move.
 func (p *Player) LastVotes() []Vote { return p.coal.LastVotes }
 
-// seedVoter searches with the seeds' fixed-depth alpha-beta.
-type seedVoter struct {
-	s     *seedsearch.Searcher
-	depth int
-}
-
-func (v *seedVoter) Move(g *board.Game) (board.Move, error) {
-	p := g.Position()
-	m, _, ok := v.s.Search(&p, v.depth)
-	if !ok {
-		return board.Move{}, errors.New("no legal move")
-	}
-	return m, nil
-}
-
-// fullVoter searches with crown's search, the game's history included.
-type fullVoter struct {
-	s   *search.Searcher
-	lim search.Limits
-}
-
-func (v *fullVoter) NewGame() { v.s.Clear() }
-
-func (v *fullVoter) Move(g *board.Game) (board.Move, error) {
-	res := v.s.Search(nil, v.lim, g.Position(), g.History(), nil)
-	if len(res.PV) == 0 {
-		return board.Move{}, errors.New("search returned no move")
-	}
-	return res.Move, nil
-}
