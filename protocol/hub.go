@@ -100,14 +100,7 @@ func (e *Engine) hubHello() {
 // whatever the frame of the position string (hubpos.go).
 func (e *Engine) hubPos(l Line) error {
 	moves, _ := l.Get("moves")
-	s, ok := l.Get("pos")
-	if !ok {
-		s, ok = l.Get("fen")
-	}
-	if !ok && l.Has("start") {
-		start := board.Start()
-		s, ok = start.FEN(), true
-	}
+	s, ok := PosArgument(l)
 	if !ok {
 		return fmt.Errorf("pos: want pos=<position>, fen=<FEN> or start")
 	}

@@ -90,6 +90,23 @@ func ParsePosition(s string, f Frame) (board.Position, error) {
 // Known tells whether a position is a known opening position (nil: none is).
 type Known func(p *board.Position) bool
 
+// PosArgument is the position string a pos line names: its pos= value,
+// else its fen=, else the start position's FEN for the flag start; ok is
+// false when it names none.
+func PosArgument(l Line) (s string, ok bool) {
+	if s, ok = l.Get("pos"); ok {
+		return s, true
+	}
+	if s, ok = l.Get("fen"); ok {
+		return s, true
+	}
+	if l.Has("start") {
+		start := board.Start()
+		return start.FEN(), true
+	}
+	return "", false
+}
+
 // ReadGame reads a `pos` command: its position s (a Hub string or a PDN FEN)
 // and its moves= list, in standard numbering, played from it. f is the
 // pos-frame parameter; for FrameAuto, hint is the frame this session last

@@ -175,14 +175,7 @@ func (r *runner) track(text string) {
 		}
 	case "pos":
 		r.posBad = true // until the pos is read in full below
-		v, ok := l.Get("pos")
-		if !ok {
-			v, ok = l.Get("fen")
-		}
-		if !ok && l.Has("start") {
-			start := board.Start()
-			v, ok = start.FEN(), true
-		}
+		v, ok := protocol.PosArgument(l)
 		if !ok {
 			return
 		}
