@@ -98,12 +98,9 @@ func (c *Coalition) Configure(o protocol.Options) error {
 		file = c.file // the ensemble given to NewCoalition
 	}
 	first := c.members == nil
-	player := c.player
-	if first || bookChoice(o) != bookChoice(c.opts) {
-		var err error
-		if player, err = bookChoice(o).Open(); err != nil {
-			return err
-		}
+	player, err := reopenBook(first, o, c.opts, c.player)
+	if err != nil {
+		return err
 	}
 	members := c.members
 	if first || file != c.loaded || o.HashMB != c.opts.HashMB || o.EGDBPolicy != c.opts.EGDBPolicy {

@@ -107,12 +107,9 @@ func (a *Searcher) Configure(o protocol.Options) error {
 			return err
 		}
 	}
-	player := a.player
-	if first || bookChoice(o) != bookChoice(a.opts) {
-		var err error
-		if player, err = bookChoice(o).Open(); err != nil {
-			return err
-		}
+	player, err := reopenBook(first, o, a.opts, a.player)
+	if err != nil {
+		return err
 	}
 	endgame := a.endgame
 	newDB := first || egdbChoice(o) != egdbChoice(a.opts)
@@ -185,6 +182,15 @@ func bookChoice(o protocol.Options) players.Book {
 		seed = bookSeed
 	}
 	return players.Book{Policy: o.Book, File: o.BookFile, MaxPly: o.BookPlies, Seed: seed}
+}
+
+// reopenBook is the book player for o: cur when o chooses the same book
+// as prev did, else o's book opened afresh (always when first).
+func reopenBook(first bool, o, prev protocol.Options, cur *book.Player) (*book.Player, error) {
+	if !first && bookChoice(o) == bookChoice(prev) {
+		return cur, nil
+	}
+	return bookChoice(o).Open()
 }
 
 // Search implements protocol.Searcher.
