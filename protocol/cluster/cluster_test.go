@@ -59,11 +59,7 @@ func TestStoredResultsAreNotRunAgain(t *testing.T) {
 	cl := dial(t, ConnectOptions{URL: c.URL()})
 	jobs := squareJobs(10, "square", 0)
 	for range 2 {
-		got, err := collect(t, ctx, cl, "again", jobs)
-		if err != nil {
-			t.Fatal(err)
-		}
-		checkSquares(t, jobs, got)
+		runSquares(t, ctx, cl, "again", jobs)
 	}
 	for _, j := range jobs {
 		if n := runs.get(j.ID); n != 1 {
@@ -146,11 +142,7 @@ func TestGivenUpJobIsRetriedOnResume(t *testing.T) {
 	}
 	inProcessWorker(t, ConnectOptions{URL: c.URL(), Name: "w"}, 1, testHandlers("", nil))
 	jobs = squareJobs(1, "slow", 10)
-	got, err := collect(t, ctx, cl, "giveup", jobs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkSquares(t, jobs, got)
+	runSquares(t, ctx, cl, "giveup", jobs)
 }
 
 // TestRestartedCoordinatorResumes: a submitter stops half way, the
@@ -185,11 +177,7 @@ func TestRestartedCoordinatorResumes(t *testing.T) {
 
 	c2 := coordinator(t, ServeOptions{StoreDir: store, Listen: strings.TrimPrefix(url, "nats://")})
 	inProcessWorker(t, ConnectOptions{URL: c2.URL(), Name: "w2"}, 2, testHandlers("", runs))
-	got, err := collect(t, ctx, dial(t, ConnectOptions{URL: c2.URL()}), "resume", jobs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkSquares(t, jobs, got)
+	got := runSquares(t, ctx, dial(t, ConnectOptions{URL: c2.URL()}), "resume", jobs)
 	for id := range first {
 		if n := runs.get(id); n != 1 {
 			t.Errorf("job %s, stored before the restart, ran %d times", id, n)

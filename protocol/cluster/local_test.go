@@ -14,18 +14,14 @@ func TestLocalRunsEveryJobOnce(t *testing.T) {
 	runs := &runCounts{}
 	l := &Local{Handlers: testHandlers("", runs), Workers: 3}
 	jobs := squareJobs(50, "square", 0)
-	got, err := collect(t, context.Background(), l, "b", jobs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkSquares(t, jobs, got)
+	runSquares(t, context.Background(), l, "b", jobs)
 	for _, j := range jobs {
 		if n := runs.get(j.ID); n != 1 {
 			t.Fatalf("job %s ran %d times", j.ID, n)
 		}
 	}
 	bad := []Job{{ID: "f", Kind: "fail"}, {ID: "u", Kind: "nosuch"}, {ID: "p", Kind: "boom"}, {ID: "x", Kind: "square", Input: []byte("x")}}
-	got, err = collect(t, context.Background(), l, "b", bad)
+	got, err := collect(t, context.Background(), l, "b", bad)
 	if err != nil {
 		t.Fatal(err)
 	}

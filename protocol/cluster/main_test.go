@@ -152,6 +152,20 @@ func collect(t *testing.T, ctx context.Context, r interface {
 	return got, err
 }
 
+// runSquares runs a batch of square jobs (squareJobs) on r, checks that
+// every job has its right result exactly once, and returns the results.
+func runSquares(t *testing.T, ctx context.Context, r interface {
+	Run(context.Context, string, []Job, func(Result) error) error
+}, batch string, jobs []Job) map[string]Result {
+	t.Helper()
+	got, err := collect(t, ctx, r, batch, jobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSquares(t, jobs, got)
+	return got
+}
+
 // checkSquares checks that every job has its right result exactly once.
 func checkSquares(t *testing.T, jobs []Job, got map[string]Result) {
 	t.Helper()

@@ -54,11 +54,7 @@ func TestTokenIsRequired(t *testing.T) {
 	}
 	inProcessWorker(t, ConnectOptions{URL: c.URL(), Token: "s3cret"}, 1, testHandlers("", nil))
 	jobs := squareJobs(3, "square", 0)
-	got, err := collect(t, ctx, dial(t, ConnectOptions{URL: c.URL(), Token: "s3cret"}), "tok", jobs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkSquares(t, jobs, got)
+	runSquares(t, ctx, dial(t, ConnectOptions{URL: c.URL(), Token: "s3cret"}), "tok", jobs)
 }
 
 // TestNKeyIsRequired: with NKeys, only a listed user's seed gets in.
@@ -90,11 +86,7 @@ func TestNKeyIsRequired(t *testing.T) {
 	}
 	inProcessWorker(t, ConnectOptions{URL: c.URL(), NKeySeed: good}, 1, testHandlers("", nil))
 	jobs := squareJobs(3, "square", 0)
-	got, err := collect(t, ctx, dial(t, ConnectOptions{URL: c.URL(), NKeySeed: good}), "nk", jobs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkSquares(t, jobs, got)
+	runSquares(t, ctx, dial(t, ConnectOptions{URL: c.URL(), NKeySeed: good}), "nk", jobs)
 	if _, err := Serve(ctx, ServeOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), NKeys: []string{"not-a-key"}}); err == nil {
 		t.Error("a malformed NKey was accepted")
 	}
@@ -114,11 +106,7 @@ func TestTLS(t *testing.T) {
 	o := ConnectOptions{URL: c.URL(), Token: "t", CAFiles: []string{cert}}
 	inProcessWorker(t, o, 1, testHandlers("", nil))
 	jobs := squareJobs(3, "square", 0)
-	got, err := collect(t, ctx, dial(t, o), "tls", jobs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	checkSquares(t, jobs, got)
+	runSquares(t, ctx, dial(t, o), "tls", jobs)
 }
 
 // selfSigned writes a certificate for 127.0.0.1 and its key into dir.
