@@ -73,11 +73,7 @@ func testCluster(t testing.TB, threads int, db referee.Adjudicator) (*cluster.Cl
 // same games (every move) as in this process; a Hub engine is refused.
 func TestClusterPlaysTheSameGames(t *testing.T) {
 	t.Setenv(egdb.EnvDir, "") // players use the embedded database, here and on the worker
-	db, err := egdb.Default(8)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := embeddedDB(t)
 	net := filepath.Join(t.TempDir(), "g0.net")
 	if err := nets.GenerationZero().Save(net); err != nil {
 		t.Fatal(err)
@@ -168,11 +164,7 @@ func (c *cancelRecorder) Cancel(ctx context.Context, batch string) (int, error) 
 // stops counting and drops the games still queued on the coordinator.
 func TestClusterSPRTCancelsQueuedGames(t *testing.T) {
 	t.Setenv(egdb.EnvDir, "")
-	db, err := egdb.Default(8)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := embeddedDB(t)
 	cl, _ := testCluster(t, 1, db)
 	ex := &cancelRecorder{Client: cl}
 	var games int
@@ -208,11 +200,7 @@ func TestClusterSPRTCancelsQueuedGames(t *testing.T) {
 // decoding, storing the result, delivering it).
 func BenchmarkGameOverhead(b *testing.B) {
 	b.Setenv(egdb.EnvDir, "")
-	db, err := egdb.Default(8)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer db.Close()
+	db := embeddedDB(b)
 	cl, _ := testCluster(b, 2, db)
 	const games = 100
 	matches := 0 // every match a new name: a new batch, played, not found stored

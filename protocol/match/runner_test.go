@@ -37,6 +37,18 @@ func acf(t testing.TB, n int) []match.Opening {
 	return ops[:n]
 }
 
+// embeddedDB opens the database egdb.Default finds (up to 8 pieces) and
+// closes it when the test ends.
+func embeddedDB(t testing.TB) *egdb.DB {
+	t.Helper()
+	db, err := egdb.Default(8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
 func TestMatchDepthBeatsShallow(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "m.pdn")
 	var seen int
@@ -184,11 +196,7 @@ func TestInterruptKeepsFinishedGames(t *testing.T) {
 }
 
 func TestAdjudicationByDatabase(t *testing.T) {
-	db, err := egdb.Default(8)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := embeddedDB(t)
 	// Black to move with two kings against one: a database win for Black.
 	p, _ := board.ParseFEN("B:WK30:BK1,K5")
 	ops := []match.Opening{{Name: "3 kings", Start: p}}
@@ -333,11 +341,7 @@ func TestWorkersPlayTheSameGames(t *testing.T) {
 // it) must convert them against crown without, which checks the wiring
 // from the spec to the database's root move.
 func TestDatabasePolicyConverts(t *testing.T) {
-	db, err := egdb.Default(8)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := embeddedDB(t)
 	var ops []match.Opening
 	for _, f := range []string{
 		"B:WK29:BK1,K3,K5", // three kings against one
