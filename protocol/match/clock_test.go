@@ -34,21 +34,20 @@ func (p *sleeper) MoveTurn(ctx context.Context, g *board.Game, t referee.Turn) (
 
 var _ Player = (*sleeper)(nil)
 
-func TestAllowedAndLevel(t *testing.T) {
+// TestLevel: a turn's limits and clock become the Hub level the engine is
+// sent (referee's TestAllowed checks the time each turn allows).
+func TestLevel(t *testing.T) {
 	ms := time.Millisecond
 	for _, c := range []struct {
-		lim          referee.Limits
-		clock, allow time.Duration
+		lim   referee.Limits
+		clock time.Duration
 	}{
-		{referee.Limits{MoveTime: 100 * ms}, 0, 100 * ms},
-		{referee.Limits{Time: time.Second, Inc: 100 * ms}, 500 * ms, 600 * ms},      // Hub: the increment comes first
-		{referee.Limits{Time: time.Second, MoveTime: 50 * ms}, 500 * ms, 50 * ms},   // the smaller
-		{referee.Limits{Time: time.Second, MoveTime: 900 * ms}, 300 * ms, 300 * ms}, // the clock is smaller
-		{referee.Limits{Depth: 5}, 0, 0},                                            // unbounded
+		{referee.Limits{MoveTime: 100 * ms}, 0},
+		{referee.Limits{Time: time.Second, Inc: 100 * ms}, 500 * ms},
+		{referee.Limits{Time: time.Second, MoveTime: 50 * ms}, 500 * ms},
+		{referee.Limits{Time: time.Second, MoveTime: 900 * ms}, 300 * ms},
+		{referee.Limits{Depth: 5}, 0},
 	} {
-		if got := c.lim.Allowed(c.clock); got != c.allow {
-			t.Errorf("%+v with clock %v: allowed %v, want %v", c.lim, c.clock, got, c.allow)
-		}
 		lv := level(referee.Turn{Limits: c.lim, Clock: c.clock})
 		if lv.Clock != (c.lim.Time > 0) || (lv.Clock && (lv.Time != max(c.clock, 0) || lv.Inc != c.lim.Inc)) || lv.MoveTime != c.lim.MoveTime || lv.Depth != c.lim.Depth {
 			t.Errorf("%+v: level %+v", c.lim, lv)
