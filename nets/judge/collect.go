@@ -127,12 +127,7 @@ func Sample(cands []Candidate, perBucket int, seed uint64) []Candidate {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		cs := byBucket[n]
-		rng.Shuffle(len(cs), func(i, j int) { cs[i], cs[j] = cs[j], cs[i] })
-		if perBucket > 0 && len(cs) > perBucket {
-			cs = cs[:perBucket]
-		}
-		out = append(out, cs...)
+		out = append(out, pick(rng, byBucket[n], perBucket)...)
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i].Pos.Total(), out[j].Pos.Total()

@@ -30,11 +30,7 @@ func Select(set *Set, perCell int, seed uint64) ([]Record, map[string]map[Label]
 	var out []Record
 	counts := map[string]map[Label]int{}
 	for _, k := range keys {
-		rs := cells[k]
-		rng.Shuffle(len(rs), func(i, j int) { rs[i], rs[j] = rs[j], rs[i] })
-		if perCell > 0 && len(rs) > perCell {
-			rs = rs[:perCell]
-		}
+		rs := pick(rng, cells[k], perCell)
 		out = append(out, rs...)
 		b := BucketOf(rs[0].Pieces()).Name
 		if counts[b] == nil {
@@ -50,4 +46,13 @@ func Select(set *Set, perCell int, seed uint64) ([]Record, map[string]map[Label]
 		return out[i].Source < out[j].Source
 	})
 	return out, counts
+}
+
+// pick shuffles xs with rng and returns at most most of them (0: all).
+func pick[T any](rng *rand.Rand, xs []T, most int) []T {
+	rng.Shuffle(len(xs), func(i, j int) { xs[i], xs[j] = xs[j], xs[i] })
+	if most > 0 && len(xs) > most {
+		xs = xs[:most]
+	}
+	return xs
 }
