@@ -16,9 +16,7 @@ import (
 )
 
 func TestCBDialect(t *testing.T) {
-	m := protocoltest.NewMock()
-	s := protocoltest.NewSession(t, m)
-	defer s.Close()
+	m, s := protocoltest.MockSession(t)
 	ask := func(cmd, word, wantValue string) {
 		t.Helper()
 		s.Send(cmd)
@@ -186,9 +184,7 @@ func TestGetMoveSync(t *testing.T) {
 // TestCBSetRefusedKeepsValue: a value the searcher refuses leaves the
 // option at the value in effect (get shows it), not at the refused one.
 func TestCBSetRefusedKeepsValue(t *testing.T) {
-	m := protocoltest.NewMock()
-	s := protocoltest.NewSession(t, m)
-	defer s.Close()
+	_, s := protocoltest.MockSession(t)
 	s.Send("set hashsize 32")
 	s.Expect("set")
 	s.Send(fmt.Sprintf("set hashsize %d", protocoltest.RefusedHashMB))

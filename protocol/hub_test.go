@@ -16,9 +16,7 @@ import (
 )
 
 func TestHubHandshake(t *testing.T) {
-	m := protocoltest.NewMock()
-	s := protocoltest.NewSession(t, m)
-	defer s.Close()
+	m, s := protocoltest.MockSession(t)
 	s.Send("hub")
 	id := s.Expect("id")
 	if v, _ := id.Get("name"); v != "crown" {
@@ -94,9 +92,7 @@ func TestHubHandshake(t *testing.T) {
 }
 
 func TestHubPositions(t *testing.T) {
-	m := protocoltest.NewMock()
-	s := protocoltest.NewSession(t, m)
-	defer s.Close()
+	m, s := protocoltest.MockSession(t)
 	cases := []struct{ cmd, fen string }{
 		{"pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww", "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"},
 		{"pos start moves=\"11-15 23-19\"", "B:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15"},
@@ -149,9 +145,7 @@ func TestHubPositions(t *testing.T) {
 }
 
 func TestHubLevels(t *testing.T) {
-	m := protocoltest.NewMock()
-	s := protocoltest.NewSession(t, m)
-	defer s.Close()
+	m, s := protocoltest.MockSession(t)
 	s.Send("set-param name=move-overhead value=0", "init")
 	s.Expect("ready")
 	sec, ms := time.Second, time.Millisecond
@@ -202,8 +196,7 @@ func TestHubLevels(t *testing.T) {
 }
 
 func TestHubStopDuringSearch(t *testing.T) {
-	s := protocoltest.NewSession(t, protocoltest.NewMock())
-	defer s.Close()
+	_, s := protocoltest.MockSession(t)
 	s.Send("pos start", "level infinite", "go analyze")
 	s.Expect("info")
 	s.Send("ping")
@@ -225,9 +218,7 @@ func TestHubStopDuringSearch(t *testing.T) {
 }
 
 func TestHubPonderHit(t *testing.T) {
-	m := protocoltest.NewMock()
-	s := protocoltest.NewSession(t, m)
-	defer s.Close()
+	m, s := protocoltest.MockSession(t)
 	s.Send("set-param name=move-overhead value=0")
 	s.Send("pos start moves=\"11-15\"", "level move-time=0.03", "go ponder")
 	// While pondering, the move time does not run.
@@ -253,9 +244,7 @@ func TestHubPonderHit(t *testing.T) {
 }
 
 func TestHubDoneHasHubCaptures(t *testing.T) {
-	m := protocoltest.NewMock()
-	s := protocoltest.NewSession(t, m)
-	defer s.Close()
+	_, s := protocoltest.MockSession(t)
 	// Black must capture 14x23 over 18, then White 26x19 over 23.
 	s.Send("pos fen=B:W18,26,30:B14", "level depth=1", "go think")
 	done := s.Until("done")
@@ -268,9 +257,7 @@ func TestHubDoneHasHubCaptures(t *testing.T) {
 }
 
 func TestHubBadLinesAndQueue(t *testing.T) {
-	m := protocoltest.NewMock()
-	s := protocoltest.NewSession(t, m)
-	defer s.Close()
+	m, s := protocoltest.MockSession(t)
 	s.Send("frobnicate now", "   ", "info depth=3") // unknown: ignored
 	s.Sync()
 	s.Send("go sideways")
@@ -317,8 +304,7 @@ func TestHubEOFAndQuit(t *testing.T) {
 }
 
 func TestHubInfoTokens(t *testing.T) {
-	s := protocoltest.NewSession(t, protocoltest.NewMock())
-	defer s.Close()
+	_, s := protocoltest.MockSession(t)
 	s.Send("pos start", "level depth=3", "go think")
 	n := 0
 	for {
@@ -360,9 +346,7 @@ func TestPydraughtsFrame(t *testing.T) {
 	if q, _ := protocol.ParsePosition(sent, protocol.FrameStandard); q == want {
 		t.Fatal("standard frame read the rotated string the same way")
 	}
-	m := protocoltest.NewMock()
-	s := protocoltest.NewSession(t, m)
-	defer s.Close()
+	m, s := protocoltest.MockSession(t)
 	s.Send("set-param name=pos-frame value=pydraughts", "init")
 	s.Expect("ready")
 	// Black 15-19, then White 24x15 (pydraughts writes it 24x15x19).
@@ -414,9 +398,7 @@ func TestFrameAuto(t *testing.T) {
 	}
 	// A session: pydraughts' start identifies the client; a later
 	// ambiguous string is read in its frame, and replies are standard.
-	m := protocoltest.NewMock()
-	s := protocoltest.NewSession(t, m)
-	defer s.Close()
+	m, s := protocoltest.MockSession(t)
 	s.Send("init", `pos pos=`+pyStart+` moves="11-15"`, "level depth=1", "go think")
 	s.Expect("ready")
 	done := s.Until("done")
@@ -463,9 +445,7 @@ func TestHubMoveCapturesSorted(t *testing.T) {
 // error and a done without a move (never a move of the earlier position),
 // until a valid pos arrives.
 func TestGoAfterRejectedPos(t *testing.T) {
-	m := protocoltest.NewMock()
-	s := protocoltest.NewSession(t, m)
-	defer s.Close()
+	_, s := protocoltest.MockSession(t)
 	s.Send("init", "pos start", "level depth=1", "pos pos=Bxx", "go think")
 	s.Expect("ready")
 	s.Until("error") // the pos
@@ -515,9 +495,7 @@ func lineText(l protocol.Line) string {
 // TestHashMaximum: hash and egdb-cache advertise what the machine can hold
 // (search.MaxTableMiB), and a larger value is an error that changes nothing.
 func TestHashMaximum(t *testing.T) {
-	m := protocoltest.NewMock()
-	s := protocoltest.NewSession(t, m)
-	defer s.Close()
+	m, s := protocoltest.MockSession(t)
 	max := search.MaxTableMiB()
 	s.Send("hub")
 	for {
@@ -609,9 +587,7 @@ func mustMove(t *testing.T, p *board.Position, text string) board.Move {
 // multipv=k, best first; go think and go ponder ask for one line; a bad
 // value is an error and changes nothing.
 func TestHubMultiPV(t *testing.T) {
-	m := protocoltest.NewMock()
-	s := protocoltest.NewSession(t, m)
-	defer s.Close()
+	m, s := protocoltest.MockSession(t)
 	declared := func() protocol.Line {
 		s.Send("hub")
 		s.Expect("id")
@@ -704,9 +680,7 @@ func TestHubMultiPV(t *testing.T) {
 // falls back to the defaults, later commands work without repeating the
 // error, and about and hub report the same configuration.
 func TestRejectedOptionsBeforeInit(t *testing.T) {
-	m := protocoltest.NewMock()
-	s := protocoltest.NewSession(t, m)
-	defer s.Close()
+	m, s := protocoltest.MockSession(t)
 	s.Send("set-param name=hash value=64", "set-param name=evaluator value=broken", "init")
 	if l := s.Expect("error"); !strings.Contains(lineText(l), "defaults") {
 		t.Fatalf("init error %q does not say the defaults are in use", lineText(l))
@@ -744,9 +718,7 @@ func TestRejectedOptionsBeforeInit(t *testing.T) {
 // TestErrorLinesBounded: an error line quotes at most a short, escaped part
 // of what the client sent, whatever its size or bytes.
 func TestErrorLinesBounded(t *testing.T) {
-	m := protocoltest.NewMock()
-	s := protocoltest.NewSession(t, m)
-	defer s.Close()
+	_, s := protocoltest.MockSession(t)
 	for _, bad := range []string{
 		"pos pos=" + strings.Repeat("e", 500000),
 		"pos pos=B\xff\xfe\x01" + strings.Repeat("\xc3", 40000),
@@ -765,9 +737,7 @@ func TestErrorLinesBounded(t *testing.T) {
 // TestSkillAndHandicap: the skill parameter reaches the searcher's options
 // and lidraughts' `level handicap=N` (0-3, beside a limit) its limits.
 func TestSkillAndHandicap(t *testing.T) {
-	m := protocoltest.NewMock()
-	s := protocoltest.NewSession(t, m)
-	defer s.Close()
+	m, s := protocoltest.MockSession(t)
 	s.Send("set-param name=skill value=3", "init")
 	s.Expect("ready")
 	if o := m.LastOptions(); o.Skill != 3 {

@@ -14,9 +14,7 @@ import (
 )
 
 func TestPendingQueueBounded(t *testing.T) {
-	m := protocoltest.NewMock()
-	s := protocoltest.NewSession(t, m)
-	defer s.Close()
+	m, s := protocoltest.MockSession(t)
 	s.Send("pos start", "level infinite", "go think")
 	s.Expect("info")
 	// 20 lines of 1 MiB minus a little: more bytes than the queue holds.
@@ -53,9 +51,7 @@ func TestPendingQueueBounded(t *testing.T) {
 // reading until the search is over, and every command runs (a piped script
 // of 20000 searches lost 17154 of them to the bound before this).
 func TestPendingQueueBackPressure(t *testing.T) {
-	m := protocoltest.NewMock()
-	s := protocoltest.NewSession(t, m)
-	defer s.Close()
+	m, s := protocoltest.MockSession(t)
 	s.Send("pos start", "level depth=100", "go think") // about 200 ms
 	big := "new-game " + strings.Repeat("x", 1<<20-100)
 	for range 20 {

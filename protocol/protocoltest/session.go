@@ -40,6 +40,15 @@ func NewSession(t testing.TB, s protocol.Searcher) *Session {
 	return ss
 }
 
+// MockSession starts an engine over a new Mock, as NewSession, and closes
+// it when the test ends.
+func MockSession(t testing.TB) (*Mock, *Session) {
+	m := NewMock()
+	s := NewSession(t, m)
+	t.Cleanup(s.Close)
+	return m, s
+}
+
 // Send writes lines to the engine.
 func (s *Session) Send(lines ...string) {
 	s.T.Helper()
