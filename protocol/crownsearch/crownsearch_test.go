@@ -120,7 +120,7 @@ func TestBookAndSearch(t *testing.T) {
 	}
 	// Pondering waits for the ponder-hit, then keeps to the move time.
 	hit := make(chan struct{})
-	q, _ := board.ParseFEN("B:W18,19,21,23,24,26,29,30,31,32:B1,2,3,4,6,7,9,10,11,12")
+	q, _ := board.ParseFEN(openFEN)
 	done := make(chan time.Time)
 	go func() {
 		a.Search(context.Background(), protocol.Request{Game: board.NewGame(q, board.Rules{}), Limits: protocol.Limits{MoveTime: 30 * time.Millisecond},
@@ -148,8 +148,7 @@ func TestCheckerBoardAllScores(t *testing.T) {
 	a := newSearcher(t)
 	sess := protocoltest.NewSession(t, a)
 	defer sess.Close()
-	const fen = "B:W18,19,21,23,24,26,29,30,31,32:B1,2,3,4,6,7,9,10,11,12"
-	p, _ := board.ParseFEN(fen)
+	p, _ := board.ParseFEN(openFEN)
 	for _, on := range []bool{true, false} {
 		v := "0"
 		if on {
@@ -157,7 +156,7 @@ func TestCheckerBoardAllScores(t *testing.T) {
 		}
 		sess.Send("set allscores " + v)
 		sess.Expect("set")
-		sess.Send("getmove " + fen + " 0.2")
+		sess.Send("getmove " + openFEN + " 0.2")
 		l := sess.Until("getmove")
 		text, _ := l.Get("info")
 		_, scores, found := strings.Cut(text, "  scores ")

@@ -1,5 +1,5 @@
 // helpers_test.go holds what the package's tests share: a searcher with
-// the default options.
+// the default options and an open middle-game position.
 package crownsearch
 
 import (
@@ -7,6 +7,10 @@ import (
 
 	"github.com/rs/zerolog"
 )
+
+// openFEN is an open middle-game position, ten men a side and many moves,
+// that the tests search.
+const openFEN = "B:W18,19,21,23,24,26,29,30,31,32:B1,2,3,4,6,7,9,10,11,12"
 
 // newSearcher is a searcher with the default options; the test fails if it
 // cannot be made.

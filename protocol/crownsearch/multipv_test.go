@@ -20,11 +20,10 @@ func TestHubMultiPVSearch(t *testing.T) {
 	a := newSearcher(t)
 	s := protocoltest.NewSession(t, a)
 	defer s.Close()
-	const fen = "B:W18,19,21,23,24,26,29,30,31,32:B1,2,3,4,6,7,9,10,11,12"
-	p, _ := board.ParseFEN(fen)
+	p, _ := board.ParseFEN(openFEN)
 	s.Send("set-param name=multipv value=3", "init")
 	s.Expect("ready")
-	s.Send("pos fen="+fen, "level infinite", "go analyze")
+	s.Send("pos fen="+openFEN, "level infinite", "go analyze")
 	depth, groups, stopped := 0, 0, false
 	for {
 		l := s.NextLine()

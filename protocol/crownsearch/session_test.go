@@ -26,7 +26,7 @@ func TestLongClockStopsAtEndOfInput(t *testing.T) {
 	sess := protocoltest.NewSession(t, s)
 	sess.Send("set-param name=book value=off", "init")
 	sess.Expect("ready")
-	sess.Send("pos fen=B:W18,19,21,23,24,26,29,30,31,32:B1,2,3,4,6,7,9,10,11,12", "level time=1000000000", "go think")
+	sess.Send("pos fen="+openFEN, "level time=1000000000", "go think")
 	sess.Expect("info")
 	t0 := time.Now()
 	sess.CloseInput()

@@ -60,7 +60,7 @@ func TestEffectiveSkill(t *testing.T) {
 // within the level's node budget, the low levels vary their choice in an
 // open position, and full strength is the search's own move.
 func TestSkillLevelsPlay(t *testing.T) {
-	p, _ := board.ParseFEN("B:W18,19,21,23,24,26,29,30,31,32:B1,2,3,4,6,7,9,10,11,12")
+	p, _ := board.ParseFEN(openFEN)
 	g := board.NewGame(p, board.Rules{})
 	for s := 1; s <= protocol.MaxSkill; s++ {
 		o := protocol.DefaultOptions()
