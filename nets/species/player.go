@@ -106,4 +106,3 @@ func (p *Player) Move(g *board.Game) (board.Move, error) { return p.coal.Move(g)
 
 // LastVotes returns the votes behind the last move.
 func (p *Player) LastVotes() []Vote { return p.coal.LastVotes }
-
