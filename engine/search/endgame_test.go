@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"crown/engine/search"
+	"crown/engine/tsvtest"
 )
 
 // TestKnownEndgames searches classic endings from testdata/endgame_known.tsv
@@ -14,7 +15,7 @@ import (
 // defender must hold by repetition, scoring 0 rather than the -150 of material.
 func TestKnownEndgames(t *testing.T) {
 	rows := map[string][]string{}
-	for _, r := range readTSV(t, "testdata/endgame_known.tsv") {
+	for _, r := range tsvtest.Rows(t, "testdata/endgame_known.tsv") {
 		rows[r[0]] = r
 	}
 	cases := []struct {

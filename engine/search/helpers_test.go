@@ -1,39 +1,12 @@
 package search_test
 
 import (
-	"bufio"
-	"os"
-	"strings"
 	"testing"
 
 	"crown/engine/board"
 	"crown/engine/eval"
 	"crown/engine/search"
 )
-
-// readTSV returns the data rows of a tab-separated test file: '#' lines and
-// the header skipped.
-func readTSV(t *testing.T, path string) [][]string {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var rows [][]string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		rows = append(rows, strings.Split(line, "\t"))
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return rows[1:]
-}
 
 func mustFEN(t testing.TB, fen string) board.Position {
 	t.Helper()

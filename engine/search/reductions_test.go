@@ -5,6 +5,7 @@ import (
 
 	"crown/engine/board"
 	"crown/engine/search"
+	"crown/engine/tsvtest"
 )
 
 // TestReductionsShrinkTheTree: late move reductions and ProbCut (crown's
@@ -33,7 +34,7 @@ func TestReductionsShrinkTheTree(t *testing.T) {
 		}
 		t.Logf("%s: depth 10 from the start: %d nodes (%d with neither reductions nor ProbCut)", c.name, n, plain)
 	}
-	for _, r := range readTSV(t, "testdata/shots.tsv") {
+	for _, r := range tsvtest.Rows(t, "testdata/shots.tsv") {
 		p := mustFEN(t, r[0])
 		res := newMaterial(t, search.Options{}).Search(nil, search.Limits{Depth: 7}, p, nil, nil)
 		if res.Move.String() != r[1] {

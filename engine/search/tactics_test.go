@@ -5,12 +5,13 @@ import (
 
 	"crown/engine/eval"
 	"crown/engine/search"
+	"crown/engine/tsvtest"
 )
 
 // TestShots: quiet moves that win a man by force (testdata/shots.tsv, each
 // verified by brute-force minimax) are found at depth 7.
 func TestShots(t *testing.T) {
-	for _, r := range readTSV(t, "testdata/shots.tsv") {
+	for _, r := range tsvtest.Rows(t, "testdata/shots.tsv") {
 		p := mustFEN(t, r[0])
 		s := newMaterial(t, search.Options{})
 		res := s.Search(nil, search.Limits{Depth: 7}, p, nil, nil)
@@ -35,7 +36,7 @@ func TestPitches(t *testing.T) {
 		t.Skip("seconds of search")
 	}
 	depth := map[string]int{"hinkle_p5": 24, "cass89": 13}
-	for _, r := range readTSV(t, "testdata/tactics_pitch.tsv") {
+	for _, r := range tsvtest.Rows(t, "testdata/tactics_pitch.tsv") {
 		d, ok := depth[r[0]]
 		if !ok {
 			continue
