@@ -5,11 +5,9 @@
 package ga
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"crown/egdb"
-	"crown/engine/board"
 )
 
 func TestLabelsAgreeWithEGDB(t *testing.T) {
@@ -18,11 +16,7 @@ func TestLabelsAgreeWithEGDB(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	rng := rand.New(rand.NewPCG(7, 7))
-	var ps []board.Position
-	for range 400 {
-		ps = append(ps, randomEndgame(rng))
-	}
+	ps := randomEndgames(7, 400)
 	const depth = 6
 	labels := Label(ps, Zero, depth, 2)
 	var confirmed, decisive, exactWins int

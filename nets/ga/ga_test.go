@@ -140,6 +140,20 @@ func winIn(p board.Position, n int) bool {
 	return false
 }
 
+// randomEndgames draws n random endgames (randomEndgame), the generator
+// seeded with seed.
+func randomEndgames(seed uint64, n int) []board.Position {
+	rng := rand.New(rand.NewPCG(seed, seed))
+	ps := make([]board.Position, n)
+	for i := range ps {
+		ps[i] = randomEndgame(rng)
+	}
+	return ps
+}
+
+// randomEndgame draws a legal position of at most four pieces, both sides
+// present, each piece a king at random (always on a crowning row), with
+// moves for the side to move.
 func randomEndgame(rng *rand.Rand) board.Position {
 	for {
 		var b, w, k uint32
@@ -166,11 +180,7 @@ func randomEndgame(rng *rand.Rand) board.Position {
 }
 
 func TestLabelsAgreeWithExactSearch(t *testing.T) {
-	rng := rand.New(rand.NewPCG(4, 4))
-	var ps []board.Position
-	for range 150 {
-		ps = append(ps, randomEndgame(rng))
-	}
+	ps := randomEndgames(4, 150)
 	const depth = 5
 	labels := Label(ps, Zero, depth, 2)
 	wins := 0
