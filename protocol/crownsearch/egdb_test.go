@@ -2,12 +2,11 @@ package crownsearch
 
 import (
 	"context"
-	"crown/egdb"
-	"time"
-
 	"strings"
 	"testing"
+	"time"
 
+	"crown/egdb"
 	"crown/engine/board"
 	"crown/engine/eval"
 	"crown/engine/search"
