@@ -77,3 +77,31 @@ func TestPerftPositions(t *testing.T) {
 		}
 	}
 }
+
+// TestPerftVariants checks Russian and Brazilian perft against
+// testdata/perft_variants.tsv: counts from the real pydraughts and published
+// ones, each row saying where its numbers come from.
+func TestPerftVariants(t *testing.T) {
+	for _, row := range readTSV(t, "testdata/perft_variants.tsv") {
+		v, err := ParseVariant(row[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		name, fen, conv := row[1], row[2], row[3]
+		p := StartOf(v)
+		if fen != "start" {
+			if p, err = ParseVariantFEN(fen, v); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+		}
+		for i, f := range strings.Split(row[4], ",") {
+			want, _ := strconv.ParseUint(f, 10, 64)
+			if want > perftLimit() {
+				break
+			}
+			if got := Perft(&p, i+1, conv == "distinct"); got != want {
+				t.Errorf("%s %s %s depth %d: got %d want %d", v, name, conv, i+1, got, want)
+			}
+		}
+	}
+}
