@@ -151,10 +151,6 @@ func (x *indexer) decode(i uint64) (black, white, kings uint32, ok bool) {
 	return bm | bk, wm | wk, bk | wk, true
 }
 
-// menBlock returns the number of consecutive indices sharing one placement
-// of the men (the king digits).
-func (x *indexer) menBlock() uint64 { return x.bkRange * x.wkRange }
-
 // Placements returns the number of legal placements of m's pieces: indices
 // that hold a position. (Counted over black-men sets, not by scanning.)
 func Placements(m Material) uint64 {

@@ -23,17 +23,6 @@ func wld(v uint8) int {
 	return 0
 }
 
-// negate returns the value for the other side.
-func negate(v uint8) uint8 {
-	switch v {
-	case valWin:
-		return valLoss
-	case valLoss:
-		return valWin
-	}
-	return valDraw
-}
-
 // Stats counts the values of a slice's positions, capture positions included.
 type Stats struct {
 	Win, Loss, Draw uint64

@@ -30,11 +30,6 @@ func (f evalFlags) choice(def string) players.Eval {
 	return players.Eval{Name: name, Net: f.Net, Weights: f.Weights}
 }
 
-// factory loads the evaluator (def when --eval is not given).
-func (f evalFlags) factory(def string) (search.NewEvaluator, error) {
-	return f.choice(def).Factory()
-}
-
 // egdbFlags locate the endgame database; each command declares its own
 // --egdb-policy, because the defaults differ (bench: off, to keep its node
 // count; analyze: always, as engine mode).

@@ -12,7 +12,6 @@ package selfplay
 
 import (
 	"math/bits"
-	"slices"
 
 	"crown/engine/board"
 )
@@ -154,26 +153,4 @@ func Summarise(samples []Sample) Stats {
 		st.MinPly = 0
 	}
 	return st
-}
-
-// Sort orders samples by position, a canonical order for files.
-func Sort(samples []Sample) {
-	slices.SortFunc(samples, func(a, b Sample) int {
-		switch {
-		case a.Black != b.Black:
-			return cmpU32(a.Black, b.Black)
-		case a.White != b.White:
-			return cmpU32(a.White, b.White)
-		case a.Kings != b.Kings:
-			return cmpU32(a.Kings, b.Kings)
-		}
-		return int(a.Side) - int(b.Side)
-	})
-}
-
-func cmpU32(a, b uint32) int {
-	if a < b {
-		return -1
-	}
-	return 1
 }
