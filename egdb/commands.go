@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 
 	"crown/engine/board"
+	"crown/engine/progress"
 )
 
 // ValueWord is the word for a database value +1, 0, -1.
@@ -65,7 +66,7 @@ func WriteProbe(w io.Writer, p *board.Position, dir string, cacheMiB int) error 
 func VerifyCommand(ctx context.Context, w io.Writer, o VerifyOptions, bar Bar) error {
 	// Let the collector work harder rather than exceed the budget.
 	debug.SetMemoryLimit(int64(o.MemMiB) << 20)
-	bar = orNop(bar)
+	bar = progress.Or(bar)
 	o.Progress = ETA(bar)
 	rep, err := Verify(ctx, o)
 	bar.Clear()

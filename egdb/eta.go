@@ -7,33 +7,17 @@ package egdb
 import (
 	"fmt"
 	"time"
+
+	"crown/engine/progress"
 )
 
-// Bar is the progress line a command draws: Update redraws it, Clear
-// erases it before other output.
-type Bar interface {
-	Update(done, total int, status string)
-	Clear()
-}
-
-// nopBar draws nothing, for a caller without a progress line.
-type nopBar struct{}
-
-func (nopBar) Update(int, int, string) {}
-func (nopBar) Clear()                  {}
-
-// orNop is bar, or a bar drawing nothing when bar is nil.
-func orNop(bar Bar) Bar {
-	if bar == nil {
-		return nopBar{}
-	}
-	return bar
-}
+// Bar is the progress line a command draws (engine/progress).
+type Bar = progress.Bar
 
 // ETA returns a progress callback (BuildOptions.Progress,
 // VerifyOptions.Progress) drawing on bar; its clock starts now.
 func ETA(bar Bar) func(done, total uint64) {
-	bar, start := orNop(bar), time.Now()
+	bar, start := progress.Or(bar), time.Now()
 	return func(done, total uint64) {
 		if total == 0 {
 			return

@@ -72,7 +72,7 @@ func (db *DB) RootMoveBy(p *board.Position, seen func(*board.Position) bool, dea
 		if v < best.Value {
 			continue
 		}
-		score := progress(p, &c, m, v, seen)
+		score := moveProgress(p, &c, m, v, seen)
 		scores[i] = score
 		if v > best.Value {
 			best = RootChoice{Move: m, Value: v, Keep: 1}
@@ -273,8 +273,8 @@ func (cs *convSearch) replies(p *board.Position, depth int) bool {
 	return true
 }
 
-// progress scores a move m from p to c that keeps value v (higher is better).
-func progress(p, c *board.Position, m board.Move, v int, seen func(*board.Position) bool) int {
+// moveProgress scores a move m from p to c that keeps value v (higher is better).
+func moveProgress(p, c *board.Position, m board.Move, v int, seen func(*board.Position) bool) int {
 	score := 0
 	if seen != nil && seen(c) {
 		score -= 1_000_000

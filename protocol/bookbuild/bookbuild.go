@@ -13,6 +13,7 @@ package bookbuild
 
 import (
 	"context"
+	"crown/engine/progress"
 	"fmt"
 	"io"
 	"runtime"
@@ -44,18 +45,8 @@ type Options struct {
 	Log         zerolog.Logger
 }
 
-// Bar is the command's progress line: Update redraws it, Clear erases it
-// before other output.
-type Bar interface {
-	Update(done, total int, status string)
-	Clear()
-}
-
-// nopBar draws nothing, for a caller without a progress line.
-type nopBar struct{}
-
-func (nopBar) Update(int, int, string) {}
-func (nopBar) Clear()                  {}
+// Bar is the command's progress line (engine/progress).
+type Bar = progress.Bar
 
 // Run grows the book until ctx is done or a limit is reached and writes
 // a summary line to o.Stdout.

@@ -12,6 +12,7 @@ import (
 
 	"crown/book"
 	"crown/engine/cputime"
+	"crown/engine/progress"
 )
 
 // report sums up one run of the builder.
@@ -37,10 +38,7 @@ type run struct {
 // build loads or creates the book and grows it with the scorers, one per
 // worker, until ctx is done or the limits are reached.
 func build(ctx context.Context, o Options, scorers []book.Scorer, nodes func() uint64) (report, error) {
-	r := &run{o: o, bar: o.Bar, nodes: nodes, start: time.Now(), cpu0: cputime.Process()}
-	if r.bar == nil {
-		r.bar = nopBar{}
-	}
+	r := &run{o: o, bar: progress.Or(o.Bar), nodes: nodes, start: time.Now(), cpu0: cputime.Process()}
 	b, err := r.load()
 	if err != nil {
 		return report{}, err
