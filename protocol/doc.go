@@ -34,7 +34,10 @@
 // pondering search at once, lets a bounded one finish, runs the commands
 // already read, and ends the loop.
 //
-// Parameters: variant (enum, english), hash, threads, evaluator (the
+// Parameters: variant (english, the default, russian or brazilian: the
+// rules of the pos and go that follow; in the two draughts variants pos=
+// and the moves are in pydraughts' frames for them, hubvariant.go, and
+// pos-frame does not apply), hash, threads, evaluator (the
 // searcher's names; crownsearch: material, nn, features:8F ... features:E3Ph,
 // heuristic), net-file (the evaluator's weight file), book (off random
 // weighted best; true/false accepted), book-file, egdb-dir (empty: the

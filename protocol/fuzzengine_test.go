@@ -19,7 +19,9 @@ func FuzzEngineLine(f *testing.F) {
 	for _, s := range []string{"go think", "pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"11-15\"", "level infinite\ngo analyze",
 		"set gamehist B:W21-32:B1-12 11-15 23-19", "getmove B:W18:B14 0", "set-param name=pos-frame value=pydraughts\npos pos=WeeBeeeeebeeeeebeeeeeeweeeeeWeeee",
 		"pos \"", "level time=1e400", "go ponder\nponder-hit", "set hashsize 99999999999999999999", "quit\ngo think",
-		"pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"22-18\"\ngo think", "pos pos=Bxx\ngo think", "set-param name=hash value=65536", "help"} {
+		"pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"22-18\"\ngo think", "pos pos=Bxx\ngo think", "set-param name=hash value=65536", "help",
+		"set-param name=variant value=russian\npos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"9-13 22-18\"\ngo think",
+		"set-param name=variant value=brazilian\npos start\ngo think", "set-param name=variant value=russian\npos fen=W:Wa1,c1,Kh2:Bb8,Kd6 moves=\"8x26\""} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

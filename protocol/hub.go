@@ -1,5 +1,6 @@
 // hub.go handles Hub protocol v2 commands (Scan's protocol.txt) for English
-// checkers: hub, set-param, init, new-game, pos, level, go, stop,
+// checkers and, with the variant parameter, Russian and Brazilian draughts
+// (hubvariant.go): hub, set-param, init, new-game, pos, level, go, stop,
 // ponder-hit, ping and quit. Unknown commands are ignored, as the protocol
 // asks; a known command with bad arguments gets an `error` line and changes
 // nothing.
@@ -97,12 +98,16 @@ func (e *Engine) hubHello() {
 
 // hubPos reads `pos pos=<position> [moves="..."]`; `fen=<FEN>` and the flag
 // `start` are accepted in place of pos=. Moves are in standard numbering
-// whatever the frame of the position string (hubpos.go).
+// whatever the frame of the position string (hubpos.go); in Russian and
+// Brazilian draughts both are pydraughts' frames for them (hubvariant.go).
 func (e *Engine) hubPos(l Line) error {
 	moves, _ := l.Get("moves")
 	s, ok := PosArgument(l)
 	if !ok {
 		return fmt.Errorf("pos: want pos=<position>, fen=<FEN> or start")
+	}
+	if v := e.opts.Variant; v != board.English {
+		return e.hubVariantPos(l, s, moves, v)
 	}
 	var known Known
 	if o, ok := e.s.(Openings); ok {
@@ -116,6 +121,23 @@ func (e *Engine) hubPos(l Line) error {
 		e.seenFrame = frame
 	}
 	e.log.Debug().Stringer("frame", frame).Str("why", why).Msg("pos")
+	e.game, e.posErr = g, nil
+	return nil
+}
+
+// hubVariantPos reads the `pos` of a Russian or Brazilian game, in
+// pydraughts' frames for them (hubvariant.go); the flag start is v's start.
+func (e *Engine) hubVariantPos(l Line, s, moves string, v board.Variant) error {
+	if _, named := l.Get("pos"); !named {
+		if _, named = l.Get("fen"); !named {
+			s = variantStart(v)
+		}
+	}
+	g, err := ReadVariantGame(s, moves, v)
+	if err != nil {
+		return fmt.Errorf("pos (%s): %w", v, err)
+	}
+	e.log.Debug().Stringer("variant", v).Msg("pos")
 	e.game, e.posErr = g, nil
 	return nil
 }
@@ -138,6 +160,11 @@ func (e *Engine) hubGo(l Line) error {
 		return nil
 	}
 	p := e.game.Position()
+	if p.Variant != e.opts.Variant {
+		e.sendError(fmt.Sprintf("go: the position is %s but variant is %s: send pos after set-param name=variant", p.Variant, e.opts.Variant))
+		e.send("done")
+		return nil
+	}
 	if !p.HasMoves() {
 		e.sendError("go: the side to move has no legal move")
 		e.send("done")
@@ -182,7 +209,8 @@ func (e *Engine) hubInfoLine(i Info, multipv, score int, pv []board.Move) {
 		kv("time", fmt.Sprintf("%.3f", i.Time.Seconds())),
 		kv("nps", fmt.Sprintf("%.2f", mnps(i.Nodes, i.Time))),
 	)
-	if pv := pvText(e.run.req.Game.Position(), pv, e.hubMove); pv != "" {
+	root := e.run.req.Game.Position()
+	if pv := pvText(root, pv, hubMoveWriter(root.Variant)); pv != "" {
 		args = append(args, kv("pv", pv))
 	}
 	if i.Source != "" {
@@ -193,12 +221,10 @@ func (e *Engine) hubInfoLine(i Info, multipv, score int, pv []board.Move) {
 
 // hubDone writes the single `done move=... [ponder=...]` of a search.
 func (e *Engine) hubDone(a answer) {
-	args := []Arg{kv("move", e.hubMove(a.move))}
+	write := hubMoveWriter(a.root.Variant)
+	args := []Arg{kv("move", write(a.move))}
 	if a.hasPonder {
-		args = append(args, kv("ponder", e.hubMove(a.ponder)))
+		args = append(args, kv("ponder", write(a.ponder)))
 	}
 	e.send("done", args...)
 }
-
-// hubMove writes a move in Hub form (standard numbering for every client).
-func (e *Engine) hubMove(m board.Move) string { return HubMove(m) }

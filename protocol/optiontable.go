@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"crown/engine/board"
 	"crown/engine/search"
 )
 
@@ -50,6 +51,7 @@ func MachineTable(evaluators []string) Table {
 // Settings lists the table's rows in the order the Hub declares them.
 func (t Table) Settings() []Setting {
 	return []Setting{
+		variantSetting(),
 		sizeSetting(intSetting("hash", "hashsize", 1, t.MaxTable, "transposition table in MiB", func(o *Options) *int { return &o.HashMB }),
 			search.CheckHashMiB, func(o *Options) *int { return &o.HashMB }),
 		sizeSetting(intSetting("threads", "searchthreads", 1, search.MaxThreads, "search threads", func(o *Options) *int { return &o.Threads }),
@@ -175,6 +177,28 @@ func (t Table) evaluatorSetting() Setting {
 		return nil
 	}
 	return s
+}
+
+// variantSetting is the rules crown plays: english (the default; american
+// is read as english), russian or brazilian, lidraughts' names
+// (board.ParseVariant). CheckerBoard has no name for it: its dialect is
+// English checkers only.
+func variantSetting() Setting {
+	names := make([]string, board.NumVariants)
+	for v := range board.Variant(board.NumVariants) {
+		names[v] = v.String()
+	}
+	return Setting{Name: "variant", Type: "enum", Values: names,
+		Help: "rules: english (checkers), russian or brazilian (draughts; docs/variants.md)",
+		Get:  func(o *Options) string { return o.Variant.String() },
+		Set: func(o *Options, v string) error {
+			x, err := board.ParseVariant(v)
+			if err != nil {
+				return fmt.Errorf("variant: %w", err)
+			}
+			o.Variant = x
+			return nil
+		}}
 }
 
 // bookSetting is the book policy; Scan-style booleans are accepted too,

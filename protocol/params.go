@@ -44,16 +44,7 @@ var egdbPolicyNames = []string{"off", "always", "kimcho"}
 
 // params lists the engine's parameters, bound to e.
 func (e *Engine) params() []param {
-	ps := []param{
-		{name: "variant", typ: "enum", values: []string{"english"},
-			get: func() string { return "english" },
-			set: func(v string) error {
-				if v != "english" {
-					return fmt.Errorf("variant %q is not supported: crown plays English checkers only", v)
-				}
-				return nil
-			}},
-	}
+	var ps []param
 	for _, st := range e.table().Settings() {
 		ps = append(ps, e.settingParam(st))
 	}

@@ -125,6 +125,10 @@ type Result struct {
 // Options are the engine settings clients can change (Hub parameters and
 // CheckerBoard `set` commands).
 type Options struct {
+	// Variant is the rules positions are read and moves written in, and
+	// the searcher's knowledge: English (the zero value), Russian or
+	// Brazilian draughts.
+	Variant       board.Variant
 	HashMB        int               // transposition table size in MiB
 	Threads       int               // search threads
 	Evaluator     string            // evaluator name; "" = the searcher's default

@@ -7,6 +7,11 @@
 // ponder-hit map onto search.Limits, the search's context and
 // Searcher.PonderHit. Damaged database slices found during a search are
 // handed to the protocol loop through Faults.
+//
+// In Russian and Brazilian draughts (Options.Variant) the English
+// knowledge is off: no opening book, no endgame database, and the default
+// evaluator is material (players.DefaultEvalFor); the positions searched
+// carry their variant, whose rules the search follows.
 package crownsearch
 
 import (
@@ -79,7 +84,7 @@ func (a *Searcher) NewGame() { a.s.Clear() }
 func evalChoice(o protocol.Options) players.Eval {
 	e := players.Eval{Name: o.Evaluator}
 	if e.Name == "" {
-		e.Name = players.DefaultEval
+		e.Name = players.DefaultEvalFor(o.Variant)
 	}
 	if r, err := players.Lookup(e.Name); err == nil {
 		switch r.File {
@@ -92,7 +97,12 @@ func evalChoice(o protocol.Options) players.Eval {
 	return e
 }
 
+// egdbChoice is the endgame database of o: none in Russian and Brazilian
+// draughts, whose endgames crown's (English) databases do not hold.
 func egdbChoice(o protocol.Options) players.EGDB {
+	if o.Variant != board.English {
+		return players.EGDB{Policy: search.EGDBOff}
+	}
 	return players.EGDB{Dir: o.EGDBDir, Policy: o.EGDBPolicy, CacheMiB: o.EGDBCacheMB, Pieces: o.EGDBMaxPieces}
 }
 
@@ -119,8 +129,10 @@ func (a *Searcher) Configure(o protocol.Options) error {
 			return err
 		}
 	}
-	if first || newDB || evalChoice(o) != evalChoice(a.opts) || o.SearchTrial != a.opts.SearchTrial || o.Algorithm != a.opts.Algorithm {
-		so := search.Options{Eval: newEval.New, HashMB: o.HashMB, Threads: o.Threads, EGDB: o.EGDBPolicy}
+	// A new variant starts a new search: the table's entries are another
+	// game's values.
+	if first || newDB || evalChoice(o) != evalChoice(a.opts) || o.SearchTrial != a.opts.SearchTrial || o.Algorithm != a.opts.Algorithm || o.Variant != a.opts.Variant {
+		so := search.Options{Eval: newEval.New, HashMB: o.HashMB, Threads: o.Threads, EGDB: egdbChoice(o).Policy}
 		if o.Algorithm == protocol.SeedSearch {
 			so.FixedDepth = seedsearch.NewFixedDepth
 		}
@@ -159,6 +171,10 @@ func (a *Searcher) Configure(o protocol.Options) error {
 	if newDB && endgame != nil {
 		a.log.Info().Str("dir", o.EGDBDir).Str("policy", o.EGDBPolicy.String()).Int("pieces", endgame.MaxPieces()).Msg("endgame database")
 	}
+	if o.Variant != board.English && (first || o.Variant != a.opts.Variant) {
+		a.log.Debug().Stringer("variant", o.Variant).Str("evaluator", evalChoice(o).Name).
+			Msg("variant: the English opening book and endgame databases are off")
+	}
 	a.endgame = endgame
 	a.eval = newEval
 	a.player = player
@@ -180,6 +196,9 @@ func bookChoice(o protocol.Options) players.Book {
 	seed := o.BookSeed
 	if seed == 0 {
 		seed = bookSeed
+	}
+	if o.Variant != board.English {
+		return players.Book{Policy: "off", Seed: seed} // the books hold English openings
 	}
 	return players.Book{Policy: o.Book, File: o.BookFile, MaxPly: o.BookPlies, Seed: seed}
 }

@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strings"
 
+	"crown/engine/board"
 	"crown/engine/eval"
 	"crown/engine/eval/features"
 	"crown/engine/eval/features/weights"
@@ -45,6 +46,17 @@ const (
 // bench, book build and book match pin material so that their figures
 // stay comparable, and the seed networks stay selectable as nn.
 const DefaultEval = NNUE
+
+// DefaultEvalFor is the evaluator used when none is named in variant v:
+// DefaultEval in English checkers, material in Russian and Brazilian
+// draughts. crown's networks learned English checkers only; a variant gets
+// a trained default of its own when one beats material there.
+func DefaultEvalFor(v board.Variant) string {
+	if v == board.English {
+		return DefaultEval
+	}
+	return Material
+}
 
 // Eval names an evaluator and its weight file.
 type Eval struct {

@@ -1,0 +1,98 @@
+package crownsearch
+
+// variant_test.go checks the searcher in Russian and Brazilian draughts:
+// the English book and databases are off and said so in the log, the
+// default evaluator is material, positions of the variant are searched,
+// and a Hub session in pydraughts' frames gets a legal reply.
+
+import (
+	"bytes"
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/rs/zerolog"
+
+	"crown/engine/board"
+	"crown/protocol"
+	"crown/protocol/players"
+	"crown/protocol/protocoltest"
+)
+
+func TestVariantConfigure(t *testing.T) {
+	var logs bytes.Buffer
+	a, err := New(zerolog.New(&logs).Level(zerolog.DebugLevel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.player == nil || a.endgame == nil {
+		t.Fatal("English defaults: want the book and the database")
+	}
+	for _, v := range []board.Variant{board.Russian, board.Brazilian} {
+		o := protocol.DefaultOptions()
+		o.Variant = v
+		if err := a.Configure(o); err != nil {
+			t.Fatal(err)
+		}
+		if a.player != nil || a.endgame != nil || evalChoice(o).Name != players.Material {
+			t.Fatalf("%s: book %v, database %v, evaluator %s", v, a.player != nil, a.endgame != nil, evalChoice(o).Name)
+		}
+		if !strings.Contains(logs.String(), `"variant":"`+v.String()+`"`) || !strings.Contains(logs.String(), "opening book and endgame databases are off") {
+			t.Fatalf("%s: no log line saying so: %s", v, logs.String())
+		}
+		// The start is searched (no book move), and so is a small ending
+		// (no database move).
+		start := board.StartOf(v)
+		for _, fen := range []string{start.FEN(), "W:WKa1,c3:Bb8,Kh8"} {
+			p, err := board.ParseVariantFEN(fen, v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sources := 0
+			res := a.Search(context.Background(), protocol.Request{Game: board.NewGame(p, board.Rules{}), Limits: protocol.Limits{Depth: 5}},
+				func(i protocol.Info) {
+					if i.Source != "" {
+						sources++
+					}
+				})
+			if res.Source != "" || sources > 0 || len(res.PV) == 0 || !slices.Contains(p.LegalMoves(), res.PV[0]) {
+				t.Fatalf("%s %s: %+v (%d infos with a source)", v, fen, res, sources)
+			}
+		}
+	}
+	// A network named outright is used; back in English the knowledge
+	// returns.
+	o := protocol.DefaultOptions()
+	o.Variant, o.Evaluator = board.Russian, players.NNUE
+	if err := a.Configure(o); err != nil || evalChoice(a.opts).Name != players.NNUE {
+		t.Fatalf("nnue in Russian: %v", err)
+	}
+	if err := a.Configure(protocol.DefaultOptions()); err != nil || a.player == nil || a.endgame == nil {
+		t.Fatalf("back to English: %v, book %v, database %v", err, a.player != nil, a.endgame != nil)
+	}
+}
+
+// TestHubVariantRealSearch: a Hub session as pydraughts runs one, with
+// crown's search: the reply is a legal move in pydraughts' numbering.
+func TestHubVariantRealSearch(t *testing.T) {
+	s := protocoltest.NewSession(t, newSearcher(t))
+	defer s.Close()
+	for _, v := range []string{"russian", "brazilian"} {
+		s.Send("set-param name=variant value="+v, "init")
+		s.Expect("ready")
+		s.Send(`pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves="9-13 22-18"`, "level depth=6", "go think")
+		done := s.Until("done")
+		bv, _ := board.ParseVariant(v)
+		g, err := protocol.ReadVariantGame("Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww", "9-13 22-18", bv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := g.Position()
+		mv, _ := done.Get("move")
+		m, err := protocol.ParseVariantMove(&p, mv)
+		if err != nil || protocol.VariantHubMove(m) != mv {
+			t.Fatalf("%s: done move %q: %v", v, mv, err)
+		}
+	}
+}
