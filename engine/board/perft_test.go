@@ -1,11 +1,11 @@
 package board
 
 import (
-	"bufio"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
+
+	"crown/engine/tsvtest"
 )
 
 // perftLimit bounds the leaf count a table entry may have to be checked here;
@@ -17,28 +17,9 @@ func perftLimit() uint64 {
 	return 100_000_000
 }
 
-func readTSV(t *testing.T, path string) [][]string {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var rows [][]string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		rows = append(rows, strings.Split(line, "\t"))
-	}
-	return rows[1:] // header
-}
-
 func TestPerftStart(t *testing.T) {
 	p := Start()
-	for _, row := range readTSV(t, "testdata/perft_start.tsv") {
+	for _, row := range tsvtest.Rows(t, "testdata/perft_start.tsv") {
 		d, _ := strconv.Atoi(row[0])
 		all, _ := strconv.ParseUint(row[1], 10, 64)
 		if all > perftLimit() && d > 11 {
@@ -60,7 +41,7 @@ func TestPerftStart(t *testing.T) {
 }
 
 func TestPerftPositions(t *testing.T) {
-	for _, row := range readTSV(t, "testdata/perft_positions.tsv") {
+	for _, row := range tsvtest.Rows(t, "testdata/perft_positions.tsv") {
 		name, fen, conv := row[0], row[1], row[2]
 		p, err := ParseFEN(fen)
 		if err != nil {
@@ -82,7 +63,7 @@ func TestPerftPositions(t *testing.T) {
 // testdata/perft_variants.tsv: counts from the real pydraughts and published
 // ones, each row saying where its numbers come from.
 func TestPerftVariants(t *testing.T) {
-	for _, row := range readTSV(t, "testdata/perft_variants.tsv") {
+	for _, row := range tsvtest.Rows(t, "testdata/perft_variants.tsv") {
 		v, err := ParseVariant(row[0])
 		if err != nil {
 			t.Fatal(err)
