@@ -9,42 +9,20 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"crown/engine/board"
 	"crown/engine/cputime"
 	"crown/engine/eval"
 	"crown/engine/eval/features"
 	"crown/engine/search"
+	"crown/engine/search/searchtest"
 	"crown/nets"
 	"crown/nets/fast"
 )
-
-// quietPositions are 4096 positions from random games where the side to
-// move has no capture (what a search evaluates).
-func quietPositions() []board.Position {
-	rng := rand.New(rand.NewPCG(1, 2))
-	var ps []board.Position
-	var l board.MoveList
-	for len(ps) < 4096 {
-		p := board.Start()
-		for range 80 {
-			p.Generate(&l)
-			if l.N == 0 {
-				break
-			}
-			if !p.HasCapture() {
-				ps = append(ps, p)
-			}
-			p = p.Play(l.Moves[rng.IntN(l.N)])
-		}
-	}
-	return ps[:4096]
-}
 
 // BenchmarkEvalCompare evaluates the same positions from scratch with each
 // evaluator: ns/op is the cost of one evaluation in wall time, cpu-ns/op in
 // the benchmark thread's CPU time (the stable figure on a shared machine).
 func BenchmarkEvalCompare(b *testing.B) {
-	ps := quietPositions()
+	ps := searchtest.QuietPositions(4096, 1)
 	rng := rand.New(rand.NewPCG(3, 4))
 	heur := func(k features.Kind) search.Evaluator {
 		h := features.New(k)

@@ -4,28 +4,14 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"crown/engine/board"
+	"crown/engine/search/searchtest"
 )
 
 // BenchmarkE3Ph and Benchmark25F measure the cost of one heuristic
 // evaluation (both sides' 25 features) over positions from random games.
 func benchHeuristic(b *testing.B, k Kind) {
+	ps := searchtest.QuietPositions(4096, 1)
 	rng := rand.New(rand.NewPCG(1, 2))
-	var ps []board.Position
-	var l board.MoveList
-	for len(ps) < 4096 {
-		p := board.Start()
-		for range 80 {
-			p.Generate(&l)
-			if l.N == 0 {
-				break
-			}
-			if !p.HasCapture() {
-				ps = append(ps, p)
-			}
-			p = p.Play(l.Moves[rng.IntN(l.N)])
-		}
-	}
 	h := New(k)
 	for i := range h.Weights {
 		h.Weights[i] = rng.Float64() - 0.5
