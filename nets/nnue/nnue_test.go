@@ -10,25 +10,13 @@ import (
 
 	"crown/engine/board"
 	"crown/engine/fsutil"
+	"crown/nets/netbench"
 )
 
-// positions plays random games and returns the positions reached.
+// positions plays random games (netbench's walk) and returns the
+// positions reached.
 func positions(seed uint64, n int) []board.Position {
-	rng := rand.New(rand.NewPCG(seed, 1))
-	var out []board.Position
-	var l board.MoveList
-	for len(out) < n {
-		p := board.Start()
-		for ply := 0; ply < 150 && len(out) < n; ply++ {
-			out = append(out, p)
-			p.Generate(&l)
-			if l.N == 0 {
-				break
-			}
-			p = p.Play(l.Moves[rng.IntN(l.N)])
-		}
-	}
-	return out
+	return netbench.Positions(rand.New(rand.NewPCG(seed, 1)), n)
 }
 
 // TestFeaturesTurnTheBoard checks that a position and its colour-flipped
