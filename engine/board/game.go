@@ -1,12 +1,13 @@
 // game.go is the game record: the start position, the moves played, the
 // position history, and the rules that end a game — no legal move (a loss),
-// threefold repetition, the 40-move rule and an optional move cap (the seeds'
-// evolution declares a draw after 100 moves per side).
+// threefold repetition, the variant's move-count rules and an optional move
+// cap (the seeds' evolution declares a draw after 100 moves per side).
 //
-// The 40-move rule follows CheckerBoard: a draw once 40 moves by each side
-// (80 plies) have been played since the last capture or man move, the same
-// window of reversible king moves that CheckerBoard sends an engine in
-// `set gamehist`.
+// English checkers' move-count rule is the 40-move rule as CheckerBoard
+// applies it: a draw once 40 moves by each side (80 plies) have been played
+// since the last capture or man move, the same window of reversible king
+// moves that CheckerBoard sends an engine in `set gamehist`. Russian and
+// Brazilian draughts have lidraughts' rules 7.2.4-7.2.8 instead (drawrules.go).
 package board
 
 // Result is the outcome of a game, absolute (not relative to a side).
@@ -60,17 +61,28 @@ const (
 	Repetition        // the same position for the third time
 	FortyMoves        // 40 moves each without a capture or man move
 	MoveCap           // the configured move limit
+
+	// Russian and Brazilian draughts (lidraughts' reading of the Russian
+	// rules, drawrules.go).
+	KingsAgainstLoneKing // 7.2.4: 3 kings or more failed to take a lone king in 15 moves
+	KingsOnly            // 7.2.5: 15 moves of kings only without capture
+	NoMaterialChange     // 7.2.6: both with kings, 4-5 pieces 30 moves, 6-7 pieces 60 moves
+	LoneKingDiagonal     // 7.2.7: 3 pieces against a lone king on the long diagonal, 5 moves
+	LoneKingMoves        // 7.2.8: 2 pieces or fewer against a lone king, 5 moves
 )
 
 func (r Reason) String() string {
-	return [...]string{"", "no legal move", "threefold repetition", "40-move rule", "move cap"}[r]
+	return [...]string{"", "no legal move", "threefold repetition", "40-move rule", "move cap",
+		"15 moves of 3 kings against a lone king", "15 moves of kings only",
+		"no capture or promotion in a small ending", "5 moves against a lone king on the long diagonal",
+		"5 moves against a lone king"}[r]
 }
 
 // Rules configures how a game ends.
 type Rules struct {
 	MoveCap      int  // moves per side after which the game is a draw; 0 = no cap
 	NoRepetition bool // disable the threefold repetition draw
-	NoFortyMoves bool // disable the 40-move rule
+	NoFortyMoves bool // disable the move-count rules: the 40-move rule, lidraughts' 7.2.4-7.2.8
 }
 
 // FortyMovePlies is the number of reversible plies the 40-move rule allows.
@@ -80,13 +92,14 @@ const FortyMovePlies = 80
 type Game struct {
 	Rules Rules
 	moves []Move
-	hist  []Position // hist[0] is the start, hist[i] the position after i moves
-	quiet []int      // quiet[i]: reversible plies before hist[i]
+	hist  []Position  // hist[0] is the start, hist[i] the position after i moves
+	quiet []int       // quiet[i]: reversible plies before hist[i]
+	clock []drawClock // clock[i]: Russian and Brazilian draw counts at hist[i]
 }
 
 // NewGame starts a game from p.
 func NewGame(p Position, rules Rules) *Game {
-	return &Game{Rules: rules, hist: []Position{p}, quiet: []int{0}}
+	return &Game{Rules: rules, hist: []Position{p}, quiet: []int{0}, clock: []drawClock{{}}}
 }
 
 // Start returns the start position.
@@ -136,9 +149,15 @@ func (g *Game) push(p Position, m Move) {
 	if p.Reversible(m) {
 		q = g.Quiet() + 1
 	}
+	next := p.Play(m)
+	c := g.clock[len(g.clock)-1]
+	if p.Variant != English {
+		c = c.next(&p, m, &next)
+	}
 	g.moves = append(g.moves, m)
-	g.hist = append(g.hist, p.Play(m))
+	g.hist = append(g.hist, next)
 	g.quiet = append(g.quiet, q)
+	g.clock = append(g.clock, c)
 }
 
 // Undo takes back the last move; it reports false at the start.
@@ -149,6 +168,7 @@ func (g *Game) Undo() bool {
 	g.moves = g.moves[:len(g.moves)-1]
 	g.hist = g.hist[:len(g.hist)-1]
 	g.quiet = g.quiet[:len(g.quiet)-1]
+	g.clock = g.clock[:len(g.clock)-1]
 	return true
 }
 
@@ -175,11 +195,42 @@ func (g *Game) Status() (Result, Reason) {
 	if !g.Rules.NoRepetition && g.Repetitions() >= 3 {
 		return Draw, Repetition
 	}
-	if !g.Rules.NoFortyMoves && g.Quiet() >= FortyMovePlies {
-		return Draw, FortyMoves
+	if !g.Rules.NoFortyMoves {
+		if why := g.countDraw(&p); why != NotOver {
+			return Draw, why
+		}
 	}
 	if g.Rules.MoveCap > 0 && g.Ply() >= 2*g.Rules.MoveCap {
 		return Draw, MoveCap
 	}
 	return Ongoing, NotOver
+}
+
+// countDraw returns the move-count rule that ends the game now, or NotOver.
+func (g *Game) countDraw(p *Position) Reason {
+	if p.Variant == English {
+		if g.Quiet() >= FortyMovePlies {
+			return FortyMoves
+		}
+		return NotOver
+	}
+	if n, limit, rule := g.DrawCount(); limit > 0 && n >= limit {
+		return rule
+	}
+	return NotOver
+}
+
+// DrawCount returns, in Russian and Brazilian draughts, the plies counted
+// towards the move-count rule that applies now, its limit in plies and the
+// reason it would give; limit is 0 where none applies (and in English
+// checkers, whose count is Quiet).
+func (g *Game) DrawCount() (plies, limit int, rule Reason) {
+	p := g.Position()
+	if p.Variant == English {
+		return 0, 0, NotOver
+	}
+	c := g.clock[len(g.clock)-1]
+	r := drawRuleOf(&p)
+	weak, _ := loneKing(&p)
+	return int(c.plies), r.limit(int(c.diag[weak])), r.reason()
 }
