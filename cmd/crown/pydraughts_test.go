@@ -4,7 +4,11 @@
 // and from pydraughts' own eleven-man ballots with crown as each colour, a
 // move time and a clock with increment, lidraughts-bot's pondering, crown
 // against crown through two HubEngines, a game set up from a FEN with
-// history, and lidraughts-bot's command line and default options. A reply
+// history, and lidraughts-bot's command line and default options; and the
+// same in Russian and Brazilian draughts (pydraughts' Board(variant=...),
+// the engine told by set-param name=variant as lidraughts-bot tells it:
+// games from the start and from the variants' ballots with crown as each
+// colour, set-ups with history, lidraughts-bot's start). A reply
 // pydraughts cannot look up (KeyError), an illegal move, a lost clock or any
 // line HubEngine logs as unexpected fails the test.
 //
@@ -151,5 +155,67 @@ func TestLidraughtsBotStart(t *testing.T) {
 	s := drive(t, "lidraughts", "--engine-option", "hash=64", "--engine-option", "threads=1")
 	if s["move"] == "" || s["move"] == nil {
 		t.Fatalf("no move: %v", s)
+	}
+}
+
+// draughtsVariants are lidraughts' 8x8 variants, the ones its bots play.
+var draughtsVariants = []string{"russian", "brazilian"}
+
+// TestPydraughtsVariantGames: in each variant, four games against a random
+// mover at 20 ms a move, from the start and from pydraughts' three-move
+// ballots, crown as Black and as White; crown must not lose one.
+func TestPydraughtsVariantGames(t *testing.T) {
+	for _, v := range draughtsVariants {
+		t.Run(v, func(t *testing.T) {
+			gs := games(t, drive(t, "games", "--variant", v, "--games", "4", "--ballots", "--movetime", "0.02"), 4)
+			colours := map[any]int{}
+			for _, g := range gs {
+				colours[g["crown"]]++
+				// pydraughts' colour numbers: 1 Black, 2 White; 0 a draw.
+				lost := 2.0
+				if g["crown"] == "white" {
+					lost = 1
+				}
+				if g["winner"] == lost {
+					t.Errorf("game %v from %v: crown as %v lost to random moves after %v plies", g["game"], g["fen"], g["crown"], g["plies"])
+				}
+			}
+			if colours["black"] != 2 || colours["white"] != 2 {
+				t.Fatalf("colours %v", colours)
+			}
+		})
+	}
+}
+
+// TestPydraughtsVariantHistory: set-ups from algebraic FENs (an opening, a
+// middle game and an ending with flying kings) with moves played before
+// the engine is asked.
+func TestPydraughtsVariantHistory(t *testing.T) {
+	for _, v := range draughtsVariants {
+		t.Run(v, func(t *testing.T) {
+			s := drive(t, "history", "--variant", v, "--history", "6")
+			if list, _ := s["positions"].([]any); len(list) < 4 {
+				t.Fatalf("%d positions answered: %v", len(list), s)
+			}
+		})
+	}
+}
+
+// TestLidraughtsBotStartVariants: lidraughts-bot's command line with the
+// variant among its engine_options (`crown hub --variant=russian
+// --hash=64`), its default hub_options and set-param variant reach ready
+// with nothing unexpected, crown declares both variants, and it plays the
+// first move.
+func TestLidraughtsBotStartVariants(t *testing.T) {
+	for _, v := range draughtsVariants {
+		t.Run(v, func(t *testing.T) {
+			s := drive(t, "lidraughts", "--variant", v, "--engine-option", "variant="+v, "--engine-option", "hash=64")
+			if s["move"] == "" || s["move"] == nil {
+				t.Fatalf("no move: %v", s)
+			}
+			if vs, _ := s["variants"].([]any); len(vs) != 3 {
+				t.Fatalf("declared variants %v", vs)
+			}
+		})
 	}
 }

@@ -9,9 +9,15 @@
 #   games      crown against a seeded random mover or against itself, from the
 #              start or from pydraughts' own ballots, crown as each colour
 #   lidraughts lidraughts-bot's start-up: `CROWN hub --k=v ...`, its default
-#              hub_options, initial-time, then init; nothing unexpected allowed
+#              hub_options, variant, initial-time, then init; nothing
+#              unexpected allowed
 #   history    a game set up from a FEN with moves played on the board before
 #              the engine is asked (pos with a moves= list)
+#
+# --variant russian|brazilian plays that variant: pydraughts' Board(variant=...),
+# the engine told with set-param name=variant (HubEngine.setoption, as
+# lidraughts-bot does), ballots from pydraughts' russian.json / brazilian.json,
+# FENs in the variant's algebraic form.
 #
 # Every reply goes through pydraughts' own Move(hub_move=...) lookup: a move it
 # cannot find raises KeyError, which fails the run. Every line HubEngine logs as
@@ -47,6 +53,21 @@ def start_engine(cmd, options=None):
         eng.setoption(k, v)
     eng.init()
     return eng
+
+
+def variant_options(args):
+    """The engine options of a game of args.variant: none for English (crown
+    is driven with no parameter set), else the variant, as lidraughts-bot
+    sets it."""
+    return {} if args.variant == "english" else {"variant": args.variant}
+
+
+def ballots_of(variant):
+    """pydraughts' own opening ballots: eleven-man English ones, or the
+    three-move Russian and Brazilian ones."""
+    if variant == "english":
+        return Ballots("english", eleven_pieces=True)
+    return Ballots(variant)
 
 
 def random_player(rng):
@@ -122,6 +143,11 @@ class EnginePlayer:
             after = board.copy()
             after.push(result.move)
             after.push(result.ponder)
+            if not after.legal_moves():
+                # The expected reply ends the game: nothing to ponder on (an
+                # engine answers a position without a move by a bare done,
+                # which HubEngine.go cannot read).
+                return result.move
             self.ponder_move = result.ponder.hub_move
             limit = self.limit()
 
@@ -154,24 +180,25 @@ def play_game(board, players, max_plies):
 
 def scenario_games(args, unexpected):
     rng = random.Random(args.seed)
-    ballots = Ballots("english", eleven_pieces=True)
+    ballots = ballots_of(args.variant)
     random.seed(args.seed)  # Ballots draws with the random module
+    opts = variant_options(args)
     results = []
     for i in range(args.games):
         fen = "startpos" if i % 2 == 0 or not args.ballots else ballots.get_ballot()
-        board = draughts.Board(variant="english", fen=fen)
+        board = draughts.Board(variant=args.variant, fen=fen)
         crown_side = [draughts.BLACK, draughts.WHITE][(i // 2) % 2]
         engines = []
         if args.opponent == "crown":
-            a = start_engine([args.crown])
-            b = start_engine([args.crown])
+            a = start_engine([args.crown], opts)
+            b = start_engine([args.crown], opts)
             engines = [a, b]
             pa = EnginePlayer(a, clock=Clock(args.time, args.inc), ponder=args.ponder) if args.time else EnginePlayer(a, Limit(movetime=args.movetime), ponder=args.ponder)
             pb = EnginePlayer(b, clock=Clock(args.time, args.inc), ponder=args.ponder) if args.time else EnginePlayer(b, Limit(movetime=args.movetime), ponder=args.ponder)
             players = {crown_side: pa, (draughts.WHITE if crown_side == draughts.BLACK else draughts.BLACK): pb}
             movers = {k: v.play for k, v in players.items()}
         else:
-            a = start_engine([args.crown])
+            a = start_engine([args.crown], opts)
             engines = [a]
             pa = EnginePlayer(a, clock=Clock(args.time, args.inc), ponder=args.ponder) if args.time else EnginePlayer(a, Limit(movetime=args.movetime), ponder=args.ponder)
             players = {crown_side: pa}
@@ -187,7 +214,7 @@ def scenario_games(args, unexpected):
                 e.p.wait(timeout=10)
         hits = sum(p.hits for p in players.values())
         misses = sum(p.misses for p in players.values())
-        results.append({"game": i, "fen": fen, "crown": "black" if crown_side == draughts.BLACK else "white",
+        results.append({"game": i, "variant": args.variant, "fen": fen, "crown": "black" if crown_side == draughts.BLACK else "white",
                         "plies": plies, "winner": winner, "ponder_hits": hits, "ponder_misses": misses})
         print(json.dumps(results[-1]), flush=True)
     return {"games": results}
@@ -200,28 +227,42 @@ def scenario_lidraughts(args, unexpected):
     # one) and initial-time, then init.
     cmd = [args.crown, "hub"] + [f"--{kv}" for kv in args.engine_option]
     eng = HubEngine(cmd)
-    options = {"book-ply": 20, "tt-size": 23, "bb-size": 0, "variant": "english", "initial-time": 180}
+    options = {"book-ply": 20, "tt-size": 23, "bb-size": 0, "variant": args.variant, "initial-time": 180}
     for k, v in options.items():
         eng.setoption(k, v)
     eng.init()
-    board = draughts.Board(variant="english")
+    board = draughts.Board(variant=args.variant)
     move = eng.play(board, Limit(time=10, inc=1), False).move
     eng.quit()
     eng.p.wait(timeout=10)
-    return {"command": cmd, "options": options, "move": move.hub_move, "id": eng.id, "params": sorted(eng.options)}
+    return {"command": cmd, "options": options, "move": move.hub_move, "id": eng.id, "params": sorted(eng.options),
+            "variants": sorted(eng.variants)}
+
+
+# HISTORY_FENS are the set-ups of the history scenario: English ones in
+# numbers; Russian and Brazilian ones in algebraic squares as pydraughts and
+# lidraughts write them (an opening with Black to move, a middle game with
+# kings of both colours, an ending of flying kings and men).
+HISTORY_FENS = {
+    "english": ["B:W18,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15",
+                "W:WK10,19,22,23,26,28:B5,6,13,15,K27",
+                "B:W17,21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11,12"],
+    "russian": ["B:Wa1,c3,e3,g3,b4,c1,e1,g1,b2,d2,f2,h2:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
+                "W:WKa1,c3,e3,g3,b2,f2:Bb6,d6,f6,Kh4,a7,e7",
+                "B:WKc1,e3,g3,h2:Bb8,Kf8,a5,c5"],
+}
+HISTORY_FENS["brazilian"] = HISTORY_FENS["russian"]
 
 
 def scenario_history(args, unexpected):
     # A board set up from a FEN, moves played on it, then the engine asked: the
     # client sends the FEN's position and a moves= list.
     rng = random.Random(args.seed)
-    eng = start_engine([args.crown])
-    fens = ["B:W18,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15",
-            "W:WK10,19,22,23,26,28:B5,6,13,15,K27",
-            "B:W17,21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11,12"]
+    eng = start_engine([args.crown], variant_options(args))
+    fens = HISTORY_FENS[args.variant]
     out = []
     for fen in fens:
-        board = draughts.Board(variant="english", fen=fen)
+        board = draughts.Board(variant=args.variant, fen=fen)
         for _ in range(args.history):
             if board.is_over():
                 break
@@ -258,11 +299,12 @@ def main():
     ap.add_argument("--history", type=int, default=6)
     ap.add_argument("--engine-option", action="append", default=[], help="k=v for lidraughts' --k=v")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--variant", choices=["english", "russian", "brazilian"], default="english")
     args = ap.parse_args()
 
     unexpected = Unexpected()
     logging.getLogger("pydraughts").addHandler(unexpected)
-    summary = {"scenario": args.scenario}
+    summary = {"scenario": args.scenario, "variant": args.variant}
     try:
         summary.update(globals()["scenario_" + args.scenario](args, unexpected))
     except BaseException as e:  # a KeyError from pydraughts' move lookup among them
