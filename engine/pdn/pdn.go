@@ -1,5 +1,6 @@
 // Package pdn reads and writes PDN 3.0 game files for English checkers: tag
-// pairs (Event, Date, Black, White, Result, SetUp/FEN, GameType 21 ...),
+// pairs (Event, Date, Black, White, Result, SetUp/FEN, GameType 21 ...; 25
+// and 26 carry Russian and Brazilian draughts games, gametype.go),
 // movetext with move numbers and comments, variations skipped, and the results
 // 1-0, 0-1, 1/2-1/2, * plus the 2-0 / 0-2 / 1-1 forms. Results are read from
 // the first mover's point of view, as PDN 3.0 and CheckerBoard do: 1-0 means

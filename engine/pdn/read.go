@@ -218,14 +218,16 @@ func isNameChar(c byte) bool {
 }
 
 func (r *Reader) setup(g *Game) error {
+	v := board.English
 	if gt := g.Tag("GameType"); gt != "" {
-		kind, _, _ := strings.Cut(gt, ",")
-		if strings.TrimSpace(kind) != "21" {
-			return r.errorf("GameType %q is not English checkers (21)", gt)
+		var ok bool
+		if v, ok = variantOf(gt); !ok {
+			return r.errorf("GameType %q is not English checkers (21), Russian (25) or Brazilian draughts (26)", gt)
 		}
 	}
+	g.Start = board.StartOf(v)
 	if fen := g.Tag("FEN"); fen != "" {
-		p, err := board.ParseFEN(fen)
+		p, err := board.ParseVariantFEN(fen, v)
 		if err != nil {
 			return r.errorf("%v", err)
 		}

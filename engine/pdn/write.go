@@ -5,6 +5,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"crown/engine/board"
@@ -34,12 +35,12 @@ func Write(w io.Writer, g *Game) error {
 		}
 		tag(name, v)
 	}
-	if g.Start != board.Start() {
+	if g.Start != board.StartOf(g.Start.Variant) {
 		tag("SetUp", "1")
 		tag("FEN", g.Start.FEN())
 	}
 	if !written["gametype"] {
-		tag("GameType", "21")
+		tag("GameType", strconv.Itoa(gameType(g.Start.Variant)))
 	}
 	for _, t := range g.Tags {
 		if !written[strings.ToLower(t.Name)] && !strings.EqualFold(t.Name, "FEN") && !strings.EqualFold(t.Name, "SetUp") {
@@ -53,9 +54,10 @@ func Write(w io.Writer, g *Game) error {
 	}
 	p := g.Start
 	number := 1
+	first := g.Start.Variant.FirstMover() // Black in English checkers, White in the variants
 	for i, m := range g.Moves {
 		switch {
-		case p.Side == board.Black:
+		case p.Side == first:
 			lw.word(fmt.Sprintf("%d.", number))
 		case i == 0:
 			lw.word(fmt.Sprintf("%d...", number))
@@ -64,7 +66,7 @@ func Write(w io.Writer, g *Game) error {
 		if i < len(g.Comments) && g.Comments[i] != "" {
 			lw.word("{" + cleanComment(g.Comments[i]) + "}")
 		}
-		if p.Side == board.White {
+		if p.Side != first {
 			number++
 		}
 		p = p.Play(m)
