@@ -28,7 +28,9 @@ func (c *engineCmd) Help() string {
 only protocol lines (logs go to stderr, and only warnings unless --log-level
 asks). Two protocols share the input, told apart by their command words.
 
-Hub protocol v2 (Scan's protocol.txt), English checkers:
+Hub protocol v2 (Scan's protocol.txt), English checkers; Russian and
+Brazilian draughts after set-param name=variant value=russian|brazilian
+(positions and moves as pydraughts writes them for those variants):
   hub                      -> id, one param line per parameter, wait
   set-param name=N value=V    ` + wrapWords(hubParamNames(), 50, "                              ") + `
   init                     -> ready
