@@ -100,13 +100,14 @@ const (
 	PlayerError                    // a player returned an error (crashed, broke its pipe) and lost
 	TimeForfeit                    // a player answered after its time plus the margin and lost
 	Adjudicated                    // the adjudicator (an endgame database) knew the position's value
+	CountRule                      // a variant's move-count draw (Russian rules 7.2.4-7.2.8, board.Reason)
 )
 
 // String is the termination as the PDN Termination tag gives it; the rules'
 // ends read as board.Reason's.
 func (t Termination) String() string {
 	return [...]string{"unfinished", "no legal move", "threefold repetition", "40-move rule",
-		"move cap", "illegal move", "engine failure", "time forfeit", "endgame database"}[t]
+		"move cap", "illegal move", "engine failure", "time forfeit", "endgame database", "move-count rule"}[t]
 }
 
 // Fault reports whether a player's fault decided the game.
@@ -127,6 +128,8 @@ func termination(r board.Reason) Termination {
 		return FortyMoves
 	case board.MoveCap:
 		return MoveCap
+	case board.KingsAgainstLoneKing, board.KingsOnly, board.NoMaterialChange, board.LoneKingDiagonal, board.LoneKingMoves:
+		return CountRule
 	}
 	return Unfinished
 }
