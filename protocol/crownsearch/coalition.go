@@ -103,7 +103,8 @@ func (c *Coalition) Configure(o protocol.Options) error {
 		return err
 	}
 	members := c.members
-	if first || file != c.loaded || o.HashMB != c.opts.HashMB || o.EGDBPolicy != c.opts.EGDBPolicy {
+	// A new variant starts new searches: the tables hold another game's values.
+	if first || file != c.loaded || o.HashMB != c.opts.HashMB || o.EGDBPolicy != c.opts.EGDBPolicy || o.Variant != c.opts.Variant {
 		e, err := players.LoadEnsemble(file)
 		if err != nil {
 			return err
