@@ -112,7 +112,10 @@ func variantStart(v board.Variant) string {
 // numbers in the variants' Hub numbering or algebraic squares, joined by
 // '-', 'x' or ':'. Two squares name a move by from and to; more name from,
 // to and every captured square (any order), as pydraughts matches them.
-// Moves that differ only in their path (round a ring) are one move here.
+// Moves that differ only in their path (round a ring) are one move here;
+// so, in theory, are two Russian captures that differ only in crowning the
+// man on the way, which pydraughts' lookup cannot tell apart either (the
+// first is taken).
 func ParseVariantMove(p *board.Position, text string) (board.Move, error) {
 	sq, err := variantMoveSquares(text)
 	if err != nil {
