@@ -63,6 +63,9 @@ func (c *playCmd) play(s protocol.Searcher, in io.Reader, out io.Writer) error {
 			return fmt.Errorf("--set %s: %w", kv, err)
 		}
 	}
+	if o.Variant != board.English {
+		return fmt.Errorf("--set variant=%s: crown play plays English checkers only so far (docs/variants.md)", o.Variant)
+	}
 	if err := s.Configure(o); err != nil {
 		return err
 	}

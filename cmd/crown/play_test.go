@@ -104,6 +104,7 @@ func TestPlayWhiteFromFEN(t *testing.T) {
 		{Colour: "black", Time: 1, Ballot: 1, FEN: "B:W21-32:B1-12"},
 		{Colour: "black", Time: 1, Set: []string{"book=sometimes"}}, // the option table's rows check --set
 		{Colour: "black", Time: 1, Set: []string{"nosuch=1"}},
+		{Colour: "black", Time: 1, Set: []string{"variant=russian"}}, // engine mode's only, so far
 	} {
 		if err := bad.play(&firstMove{}, strings.NewReader(""), &out); err == nil {
 			t.Errorf("%+v accepted", bad)

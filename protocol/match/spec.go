@@ -31,6 +31,7 @@
 package match
 
 import (
+	"crown/engine/board"
 	"errors"
 	"fmt"
 	"os"
@@ -247,6 +248,9 @@ func (s *Spec) set(k, v string) error {
 	}
 	if err := t.Apply(&s.Options, k, v); err != nil {
 		return err
+	}
+	if k == "variant" && s.Options.Variant != board.English {
+		return fmt.Errorf("variant=%s: crown match plays English checkers only so far (Russian and Brazilian are engine mode's: docs/variants.md)", v)
 	}
 	s.BookSet = s.BookSet || k == "book"
 	return nil
