@@ -1,16 +1,18 @@
 // selfplay.go implements `crown selfplay`: training data for the trained
 // network (nets/selfplay) from games of crown against itself, played as
 // jobs on all cores here or, with --cluster, on a coordinator's workers
-// (protocol/selfplayjob), and `crown selfplay info` to summarise a sample
-// file.
+// (protocol/selfplayjob), in English checkers or (--variant) Russian or
+// Brazilian draughts, and `crown selfplay info` to summarise a sample file.
 package main
 
 import (
+	"fmt"
 	"os"
 	"time"
 
 	"github.com/rs/zerolog"
 
+	"crown/engine/board"
 	"crown/nets/selfplay"
 	"crown/protocol/players"
 	"crown/protocol/selfplayjob"
@@ -27,7 +29,8 @@ type selfplayPlayCmd struct {
 	Nodes       uint64        `default:"10000" help:"Node budget per move (0: none)."`
 	Depth       int           `help:"Depth limit per move (0: none)."`
 	MoveTime    time.Duration `name:"movetime" help:"Time per move (0: none; makes the data depend on the machine)."`
-	Openings    string        `default:"acf+eleven" help:"Openings: acf, eleven, acf+eleven, start, or a FEN/PDN file."`
+	Variant     string        `default:"english" help:"Rules of the games: english, russian or brazilian (a variant: no endgame database, --eval material by default, --openings start)."`
+	Openings    string        `help:"Openings: acf, eleven, acf+eleven, start, plies:N, random:N, or a FEN/PDN file (default: acf+eleven; start in a variant, whose games cannot use the English ballots)."`
 	RandomPlies int           `name:"random-plies" default:"3" help:"Up to this many uniformly random plies after each opening."`
 	Seed        uint64        `default:"1" help:"Seed of the random plies."`
 	MoveCap     int           `name:"move-cap" default:"150" help:"Moves per side before a game is drawn."`
@@ -42,12 +45,23 @@ type selfplayPlayCmd struct {
 }
 
 func (c *selfplayPlayCmd) Run(log *zerolog.Logger) error {
+	v, err := board.ParseVariant(c.Variant)
+	if err != nil {
+		return fmt.Errorf("--variant: %w", err)
+	}
+	openings := c.Openings
+	if openings == "" {
+		openings = "acf+eleven"
+		if v != board.English {
+			openings = "start"
+		}
+	}
 	ctx, stop := interruptible()
 	defer stop()
 	return selfplayjob.Command(ctx, selfplayjob.CommandOptions{
-		Config: selfplay.Config{Nodes: c.Nodes, Depth: c.Depth, MoveTime: c.MoveTime, Openings: c.Openings,
-			RandomPlies: c.RandomPlies, Seed: c.Seed, MoveCap: c.MoveCap},
-		Eval: c.choice(players.DefaultEval), HashMB: c.Hash, Out: c.Out, Games: c.Games, Workers: c.Workers, Chunk: c.Chunk,
+		Config: selfplay.Config{Nodes: c.Nodes, Depth: c.Depth, MoveTime: c.MoveTime, Openings: openings,
+			RandomPlies: c.RandomPlies, Seed: c.Seed, MoveCap: c.MoveCap, Variant: v},
+		Eval: c.choice(players.DefaultEvalFor(v)), HashMB: c.Hash, Out: c.Out, Games: c.Games, Workers: c.Workers, Chunk: c.Chunk,
 		SaveEvery: c.SaveEvery, EGDBDir: c.EGDBDir, NoEGDB: c.NoEGDB, Cluster: c.connectOptions(*log),
 		Bar: newBar(), Stdout: os.Stdout, Log: *log})
 }

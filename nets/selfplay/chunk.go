@@ -122,6 +122,10 @@ func UnmarshalChunk(data []byte) (*Chunk, error) {
 		return nil, fmt.Errorf("self-play chunk: depth %d or move time %s out of range", cf.Depth, cf.MoveTime)
 	case cf.RandomPlies < 0 || cf.RandomPlies > maxRandomPlies || cf.MoveCap < 0 || cf.MoveCap > maxMoveCap:
 		return nil, fmt.Errorf("self-play chunk: random plies %d or move cap %d out of range", cf.RandomPlies, cf.MoveCap)
+	case cf.Variant >= board.NumVariants:
+		return nil, fmt.Errorf("self-play chunk: variant %d unknown", cf.Variant)
+	case cf.DBPieces > 0 && cf.Variant != board.English:
+		return nil, fmt.Errorf("self-play chunk: an endgame database (English checkers) in a %s run", cf.Variant)
 	case cf.DBPieces < 0 || cf.DBPieces > 24:
 		return nil, fmt.Errorf("self-play chunk: database pieces %d out of range", cf.DBPieces)
 	case c.Engine.HashMB < 0:

@@ -45,12 +45,23 @@ type Config struct {
 	Seed        uint64
 	DBPieces    int // games end, and samples take the database value, at this many pieces (0: no database)
 	MoveCap     int // moves per side before a game is drawn
+	// Variant is the rules of the games (English checkers, the zero
+	// value, or Russian or Brazilian draughts): every opening is played
+	// under them, and the file records it so that files of different
+	// variants are never resumed into one another.
+	Variant board.Variant
 }
 
-// String is the form stored in files.
+// String is the form stored in files. An English run's text has no
+// variant (files made before variants existed read the same); any other
+// ends in variant=NAME.
 func (c Config) String() string {
-	return fmt.Sprintf("player=%s nodes=%d depth=%d movetime=%s openings=%s random-plies=%d seed=%d db-pieces=%d move-cap=%d",
+	s := fmt.Sprintf("player=%s nodes=%d depth=%d movetime=%s openings=%s random-plies=%d seed=%d db-pieces=%d move-cap=%d",
 		c.Player, c.Nodes, c.Depth, c.MoveTime, c.Openings, c.RandomPlies, c.Seed, c.DBPieces, c.MoveCap)
+	if c.Variant != board.English {
+		s += " variant=" + c.Variant.String()
+	}
+	return s
 }
 
 // Generator plays self-play games into a sample file.
@@ -131,18 +142,10 @@ func (g *Generator) Run(ctx context.Context, path string, target int) (*File, er
 	set := NewSet()
 	done := 0
 	if exists(path) {
-		f, err := Load(path)
-		if err != nil {
+		var err error
+		if done, err = g.resume(path, set); err != nil {
 			return nil, err
 		}
-		if f.Config != g.Config.String() {
-			return nil, fmt.Errorf("self-play: %s was made with other settings:\n  file: %s\n  now:  %s", path, f.Config, g.Config.String())
-		}
-		for _, s := range f.Samples {
-			set.Add(s)
-		}
-		done = f.Games
-		g.Log.Info().Str("file", path).Int("games", done).Int("samples", set.Len()).Msg("resuming")
 	}
 	save := func() error {
 		f := &File{Games: done, Config: g.Config.String(), Samples: set.Samples()}
@@ -210,6 +213,26 @@ func (g *Generator) Run(ctx context.Context, path string, target int) (*File, er
 	return &File{Games: done, Config: g.Config.String(), Samples: set.Samples()}, nil
 }
 
+// resume reads the file at path into set and returns its games, refusing
+// a file of another variant or made with other settings.
+func (g *Generator) resume(path string, set *Set) (int, error) {
+	f, err := Load(path)
+	if err != nil {
+		return 0, err
+	}
+	if v, err := f.Variant(); err != nil || v != g.Variant {
+		return 0, fmt.Errorf("self-play: %s holds games of %s, this run plays %s: use another --out", path, variantText(v, err), g.Variant)
+	}
+	if f.Config != g.Config.String() {
+		return 0, fmt.Errorf("self-play: %s was made with other settings:\n  file: %s\n  now:  %s", path, f.Config, g.Config.String())
+	}
+	for _, s := range f.Samples {
+		set.Add(s)
+	}
+	g.Log.Info().Str("file", path).Int("games", f.Games).Int("samples", set.Len()).Msg("resuming")
+	return f.Games, nil
+}
+
 // rngFor returns game i's random generator.
 func (c *Config) rngFor(i int) *rand.Rand {
 	return rand.New(rand.NewPCG(c.Seed, uint64(i)*0x9E3779B97F4A7C15+1))
@@ -226,7 +249,9 @@ func (c *Config) play(ctx context.Context, s *search.Searcher, db Oracle, i int,
 	if rules.MoveCap <= 0 {
 		rules.MoveCap = 150
 	}
-	gm := board.NewGame(pos, rules)
+	// Chunks carry openings as bare bitboards: the run's variant puts
+	// them under its rules (board.Game then applies its draw rules).
+	gm := board.NewGame(pos.WithVariant(c.Variant), rules)
 	// Random plies, stopping early if the game would end.
 	for range rng.IntN(c.RandomPlies + 1) {
 		p := gm.Position()

@@ -38,7 +38,11 @@ func (e testEngines) Searcher(_ context.Context, en Engine, dbPieces int) (*sear
 	default:
 		return nil, nil, fmt.Errorf("test engines: evaluator %q", en.Eval)
 	}
-	s, err := search.New(search.Options{Eval: ev, HashMB: en.HashMB, Tablebase: e.db, EGDB: search.EGDBAlways})
+	opts := search.Options{Eval: ev, HashMB: en.HashMB}
+	if e.db != nil && dbPieces > 0 { // none in a variant's games
+		opts.Tablebase, opts.EGDB = e.db, search.EGDBAlways
+	}
+	s, err := search.New(opts)
 	return s, func() {}, err
 }
 

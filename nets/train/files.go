@@ -16,6 +16,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"crown/engine/board"
 	"crown/engine/progress"
 	"crown/nets/nnue"
 	"crown/nets/selfplay"
@@ -85,11 +86,20 @@ func (o *RunOptions) load() ([]selfplay.Sample, string, error) {
 	set := selfplay.NewSet()
 	var desc []string
 	k0 := 0.0
-	for _, f := range o.Data {
+	variant := board.English
+	for i, f := range o.Data {
 		sf, err := selfplay.Load(f)
 		if err != nil {
 			return nil, "", err
 		}
+		v, err := sf.Variant()
+		if err != nil {
+			return nil, "", fmt.Errorf("%s: %w", f, err)
+		}
+		if i > 0 && v != variant {
+			return nil, "", fmt.Errorf("%s holds %s games and %s %s games: train one variant's samples at a time", f, v, o.Data[0], variant)
+		}
+		variant = v
 		if len(o.Data) > 1 {
 			k := FitK(sf.Samples)
 			if k0 == 0 {
@@ -102,6 +112,9 @@ func (o *RunOptions) load() ([]selfplay.Sample, string, error) {
 			set.Add(s)
 		}
 		desc = append(desc, fmt.Sprintf("%s(%d games, %d samples)", f, sf.Games, len(sf.Samples)))
+	}
+	if variant != board.English {
+		desc = append(desc, "variant="+variant.String())
 	}
 	return set.Samples(), strings.Join(desc, " "), nil
 }

@@ -100,7 +100,11 @@ func ParseOpenings(text, src string) ([]Opening, error) {
 // firstPlies returns every line of n plies from the start position, in
 // move generation order, keeping the first line to reach each position
 // (transpositions are played once).
-func firstPlies(n int) []Opening {
+func firstPlies(n int) []Opening { return linesFrom(board.Start(), n) }
+
+// linesFrom returns every line of n plies from start (firstPlies in any
+// variant's start).
+func linesFrom(start board.Position, n int) []Opening {
 	var out []Opening
 	seen := map[uint64]bool{}
 	var walk func(p board.Position, line []board.Move)
@@ -110,21 +114,15 @@ func firstPlies(n int) []Opening {
 				return
 			}
 			seen[p.Hash] = true
-			names := make([]string, len(line))
-			q := board.Start()
-			for i, m := range line {
-				names[i] = q.Notation(m)
-				q = q.Play(m)
-			}
-			out = append(out, Opening{Name: fmt.Sprintf("%d plies: %s", n, strings.Join(names, " ")),
-				Start: board.Start(), Moves: slices.Clone(line)})
+			out = append(out, Opening{Name: fmt.Sprintf("%d plies: %s", n, lineText(start, line)),
+				Start: start, Moves: slices.Clone(line)})
 			return
 		}
 		for _, m := range p.LegalMoves() {
 			walk(p.Play(m), append(line, m))
 		}
 	}
-	walk(board.Start(), nil)
+	walk(start, nil)
 	return out
 }
 

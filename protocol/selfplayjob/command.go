@@ -15,6 +15,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"crown/egdb"
+	"crown/engine/board"
 	"crown/engine/progress"
 	"crown/nets/selfplay"
 	"crown/protocol/cluster"
@@ -41,7 +42,9 @@ type CommandOptions struct {
 	Log     zerolog.Logger
 }
 
-// Command plays the games into o.Out and reports how the run ended.
+// Command plays the games into o.Out and reports how the run ended. In
+// Russian and Brazilian draughts (o.Config.Variant) no endgame database
+// is opened, as with NoEGDB.
 func Command(ctx context.Context, o CommandOptions) error {
 	c := o.Config
 	if c.Nodes == 0 && c.Depth <= 0 && c.MoveTime <= 0 {
@@ -54,7 +57,9 @@ func Command(ctx context.Context, o CommandOptions) error {
 		return err
 	}
 	var db *egdb.DB
-	if !o.NoEGDB {
+	// crown's endgame databases are English checkers': a variant's games
+	// end by its own rules only.
+	if !o.NoEGDB && c.Variant == board.English {
 		var err error
 		if db, _, err = egdb.OpenUser(o.EGDBDir, 0); err != nil {
 			return err

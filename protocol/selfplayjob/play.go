@@ -40,7 +40,7 @@ func Play(ctx context.Context, o Options) (*selfplay.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	ops, err := openingPositions(o.Config.Openings)
+	ops, err := openingPositions(o.Config.Openings, o.Config.Variant)
 	if err != nil {
 		return nil, err
 	}
@@ -80,14 +80,17 @@ func engineOf(f players.Eval, hashMB int) (selfplay.Engine, [][]byte, error) {
 	return en, files, nil
 }
 
-// openingPositions loads an opening set; "a+b" joins two sets.
-func openingPositions(spec string) ([]board.Position, error) {
+// openingPositions loads an opening set of variant v; "a+b" joins two
+// sets. In Russian and Brazilian draughts the sets are match's variant
+// sets (start, plies:N, random:N, a FEN file): the English ballots are
+// refused there.
+func openingPositions(spec string, v board.Variant) ([]board.Position, error) {
 	var out []board.Position
 	for _, part := range strings.Split(spec, "+") {
 		if part == "" {
 			continue
 		}
-		ops, err := match.LoadOpenings(part)
+		ops, err := match.LoadVariantOpenings(part, v)
 		if err != nil {
 			return nil, err
 		}
