@@ -72,6 +72,24 @@ func TestPlayScripted(t *testing.T) {
 	}
 }
 
+// TestPlayRussian: a Russian game in the terminal starts from the Russian
+// start with White (the human) to move, shows algebraic squares, takes a
+// move in algebraic notation and gets crown's reply in it (the mock
+// searcher plays the first legal move, b6-a5).
+func TestPlayRussian(t *testing.T) {
+	var out bytes.Buffer
+	c := &playCmd{Colour: "white", Time: 0.01, Variant: "russian"}
+	if err := c.play(&firstMove{}, strings.NewReader("c3-d4\nquit\n"), &out); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	for _, want := range []string{"russian start position", "You play White", " e5 ", " c3 ", "crown plays b6-a5"} {
+		if !strings.Contains(text, want) {
+			t.Fatalf("output lacks %q:\n%s", want, text)
+		}
+	}
+}
+
 // TestPlayWhiteFromFEN: playing White from a FEN, crown moves first; the
 // game ends when a side cannot move, and undo still works; bad set-ups are
 // errors.
@@ -104,7 +122,8 @@ func TestPlayWhiteFromFEN(t *testing.T) {
 		{Colour: "black", Time: 1, Ballot: 1, FEN: "B:W21-32:B1-12"},
 		{Colour: "black", Time: 1, Set: []string{"book=sometimes"}}, // the option table's rows check --set
 		{Colour: "black", Time: 1, Set: []string{"nosuch=1"}},
-		{Colour: "black", Time: 1, Set: []string{"variant=russian"}}, // engine mode's only, so far
+		{Colour: "black", Time: 1, Set: []string{"variant=russian"}}, // the game is English: --variant says otherwise
+		{Colour: "black", Time: 1, Variant: "russian", Ballot: 3},    // ballots are English openings
 	} {
 		if err := bad.play(&firstMove{}, strings.NewReader(""), &out); err == nil {
 			t.Errorf("%+v accepted", bad)

@@ -65,5 +65,8 @@ func cell(p *board.Position, row, col int) string {
 	if g := glyph(p.At(sq)); g != "" {
 		return " " + g + " "
 	}
+	if p.Variant.Flying() {
+		return " " + sq.Algebraic() // Russian and Brazilian moves are written a3-b4
+	}
 	return fmt.Sprintf("%3d", int(sq)+1)
 }
