@@ -286,3 +286,24 @@ func TestAnalyzeMultiPV(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalyzeVariant: with --variant russian a FEN is read in algebraic
+// squares, the search plays by the Russian rules (a king captures at a
+// distance) and the best move is written as the variant writes it; the
+// same FEN is refused in English checkers.
+func TestAnalyzeVariant(t *testing.T) {
+	log := zerolog.Nop()
+	fen := "W:Wa1,c1,Kh2:Bb8,Kd6"
+	c := &analyzeCmd{FEN: &fen, Depth: ptr(6), Variant: "russian", searchFlags: searchFlags{Threads: 1, Hash: 4, Mode: "full"}}
+	var out bytes.Buffer
+	if err := c.run(strings.NewReader(""), &out, &log); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "best h2xc7 ") { // the only capture: the flying king takes d6 from h2
+		t.Fatalf("output:\n%s", out.String())
+	}
+	c.Variant = "english"
+	if err := c.run(strings.NewReader(""), &out, &log); err == nil {
+		t.Error("an algebraic FEN read as English checkers")
+	}
+}

@@ -34,6 +34,7 @@ type Options struct {
 	Searcher *search.Searcher // configured with Endgame as its tablebase, if any
 	Endgame  *players.Endgame // nil: no database
 	Men      func(int) int    // the evaluator's scores to men (players.Scale)
+	Variant  board.Variant    // the game FENs are read in (a PDN game's GameType says its own)
 	Log      *zerolog.Logger
 }
 

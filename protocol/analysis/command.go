@@ -10,21 +10,22 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"crown/engine/board"
 	"crown/engine/search"
 	"crown/protocol/players"
-	"crown/protocol/userfen"
 )
 
 // CommandOptions configure Command; a limit is nil when not given.
 type CommandOptions struct {
-	FEN      *string  // a position to analyse
-	PDN      string   // else every position of every game in this PDN file; else FENs from the reader
-	JSON     bool     // one JSON object per line
-	Depth    *int     // plies, 1 to search.MaxDepth
-	Time     *float64 // seconds per position, more than 0 (1 when neither Depth nor Nodes is given)
-	Nodes    *uint64  // per position, 1 or more
-	MultiPV  *int     // lines per iteration, 1 to search.MaxMultiPV
-	SeedMode bool     // the seeds' fixed-depth search, which finds one line
+	FEN      *string       // a position to analyse
+	PDN      string        // else every position of every game in this PDN file; else FENs from the reader
+	JSON     bool          // one JSON object per line
+	Depth    *int          // plies, 1 to search.MaxDepth
+	Time     *float64      // seconds per position, more than 0 (1 when neither Depth nor Nodes is given)
+	Nodes    *uint64       // per position, 1 or more
+	MultiPV  *int          // lines per iteration, 1 to search.MaxMultiPV
+	SeedMode bool          // the seeds' fixed-depth search, which finds one line
+	Variant  board.Variant // the game FENs are read in
 	// NewSearcher makes the searcher with its database (nil: none) and
 	// the scale of its scores to men, once the options pass their checks.
 	NewSearcher func() (*search.Searcher, *players.Endgame, players.Scale, error)
@@ -42,7 +43,7 @@ func Command(in io.Reader, out io.Writer, o CommandOptions) error {
 		return fmt.Errorf("give --fen or --pdn, not both")
 	}
 	if o.FEN != nil {
-		if _, err := userfen.Parse(*o.FEN); err != nil {
+		if _, err := ParseFEN(o.Variant, *o.FEN); err != nil {
 			return fmt.Errorf("--fen: %w", err)
 		}
 	}
@@ -52,7 +53,7 @@ func Command(in io.Reader, out io.Writer, o CommandOptions) error {
 	}
 	defer eg.Close()
 	return Run(in, out, Options{
-		FEN: o.FEN, PDN: o.PDN, Limits: lim, JSON: o.JSON, Searcher: s, Endgame: eg, Men: scale.Men, Log: o.Log,
+		FEN: o.FEN, PDN: o.PDN, Limits: lim, JSON: o.JSON, Searcher: s, Endgame: eg, Men: scale.Men, Variant: o.Variant, Log: o.Log,
 	})
 }
 

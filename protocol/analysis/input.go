@@ -28,7 +28,7 @@ type job struct {
 func produce(o Options, in io.Reader, jobs chan<- job) error {
 	switch {
 	case o.FEN != nil:
-		p, err := userfen.Parse(*o.FEN)
+		p, err := ParseFEN(o.Variant, *o.FEN)
 		if err != nil {
 			return err
 		}
@@ -50,13 +50,24 @@ func produce(o Options, in io.Reader, jobs chan<- job) error {
 			}
 		}
 	default:
-		return readFENs(in, jobs)
+		return readFENs(in, o.Variant, jobs)
 	}
 	return nil
 }
 
-// readFENs streams one FEN per line; blank lines and '#' comments are skipped.
-func readFENs(r io.Reader, jobs chan<- job) error {
+// ParseFEN reads a position of variant v as a user writes it: in English
+// checkers any form userfen reads, in Russian and Brazilian draughts a FEN
+// with the variant's conventions (algebraic or numbered squares).
+func ParseFEN(v board.Variant, text string) (board.Position, error) {
+	if v == board.English {
+		return userfen.Parse(text)
+	}
+	return board.ParseVariantFEN(strings.TrimSpace(text), v)
+}
+
+// readFENs streams one FEN of variant v per line; blank lines and '#'
+// comments are skipped.
+func readFENs(r io.Reader, v board.Variant, jobs chan<- job) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	for sc.Scan() {
@@ -64,7 +75,7 @@ func readFENs(r io.Reader, jobs chan<- job) error {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		p, err := userfen.Parse(line)
+		p, err := ParseFEN(v, line)
 		jobs <- job{pos: p, err: err, fenOrError: line}
 	}
 	return sc.Err()
