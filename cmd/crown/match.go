@@ -1,23 +1,27 @@
 // match.go implements `crown match` (package protocol/match, command.go):
 // two players (crown configurations, external Hub engines or CheckerBoard
-// libraries) play every opening of a set with both colours into a PDN file
+// libraries) play every opening of a set with both colours, in English
+// checkers or (--variant) Russian or Brazilian draughts, into a PDN file
 // a later run resumes from, locally or with --cluster on a coordinator's
 // workers; see docs/match.md and docs/cluster.md.
 package main
 
 import (
+	"fmt"
 	"os"
 	"time"
 
 	"github.com/rs/zerolog"
 
+	"crown/engine/board"
 	"crown/engine/referee"
 	"crown/protocol/match"
 )
 
 type matchCmd struct {
 	Player       []string      `required:"" sep:"none" help:"A player, twice: crown:key=value,... (eval, net, depth, book, egdb ...), hub:COMMAND (an engine speaking Hub) or cb:LIBRARY (a CheckerBoard engine library). See docs/match.md."`
-	Openings     string        `default:"acf" help:"acf (the 156 ACF 3-move ballots), eleven (the 2,400 eleven-man ballots), first7 (the seven first moves), plies:N (every line of the first N plies, N 1-6), start, or a file of FENs or PDN games."`
+	Variant      string        `default:"english" help:"The game both players play: english, russian or brazilian (a variant: crown: players only, without the English book and databases, no adjudication; --openings start, plies:N, random:N or a file of the variant's FENs)."`
+	Openings     string        `default:"acf" help:"acf (the 156 ACF 3-move ballots), eleven (the 2,400 eleven-man ballots), first7 (the seven first moves), plies:N (every line of the first N plies, N 1-6), random:N (up to 1,000 distinct positions N random plies from the start), start, or a file of FENs or PDN games."`
 	Count        int           `help:"Use only the first N openings (0: all); each is played with both colours."`
 	Book         bool          `help:"Let crown players use the opening book (default: off, ballots are the openings; a player's book= wins)."`
 	Movetime     time.Duration `help:"Time per move (e.g. 100ms)."`
@@ -38,9 +42,13 @@ type matchCmd struct {
 }
 
 func (c *matchCmd) Run(log *zerolog.Logger) error {
+	v, err := board.ParseVariant(c.Variant)
+	if err != nil {
+		return fmt.Errorf("--variant: %w", err)
+	}
 	ctx, stop := interruptible()
 	defer stop()
-	return match.Command(ctx, match.CommandOptions{Players: c.Player, Openings: c.Openings, Count: c.Count, Book: c.Book,
+	return match.Command(ctx, match.CommandOptions{Players: c.Player, Openings: c.Openings, Variant: v, Count: c.Count, Book: c.Book,
 		Limits:  referee.Limits{MoveTime: c.Movetime, Time: c.Time, Inc: c.Inc, Depth: c.Depth, Nodes: c.Nodes, Margin: c.Margin, Hang: c.Hang},
 		Workers: c.Concurrency, MoveCap: c.MoveCap, EgdbDir: c.EgdbDir, NoAdjudicate: c.NoAdjudicate, PDN: c.PDN, SPRT: c.SPRT,
 		Orderings: c.Orderings, Cluster: c.connectOptions(*log), Bar: newBar(), Out: os.Stdout, Log: *log})

@@ -27,7 +27,11 @@ import (
 // CommandOptions configure Command.
 type CommandOptions struct {
 	Players      []string // two player specs (ParseSpec)
-	Openings     string   // a set or file (LoadOpenings)
+	Openings     string   // a set or file (LoadVariantOpenings)
+	// Variant is the game both players play: English checkers (the zero
+	// value) or Russian or Brazilian draughts, whose matches have no
+	// endgame database adjudicating and their own openings.
+	Variant board.Variant
 	Count        int      // only the first N openings; 0: all
 	Book         bool     // crown players may use the opening book
 	Limits       referee.Limits
@@ -52,7 +56,7 @@ func Command(ctx context.Context, o CommandOptions) error {
 	if err != nil {
 		return err
 	}
-	if !o.NoAdjudicate {
+	if !o.NoAdjudicate && o.Variant == board.English { // the databases are English checkers'
 		db, _, err := egdb.OpenUser(o.EgdbDir, 64)
 		if err != nil {
 			return err
@@ -96,9 +100,11 @@ func (o *CommandOptions) matchOptions() (Options, error) {
 		if err != nil {
 			return Options{}, err
 		}
-		specs[i] = s
+		if specs[i], err = ForVariant(s, o.Variant); err != nil {
+			return Options{}, err
+		}
 	}
-	ops, err := LoadOpenings(o.Openings)
+	ops, err := LoadVariantOpenings(o.Openings, o.Variant)
 	if err != nil {
 		return Options{}, err
 	}

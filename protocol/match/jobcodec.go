@@ -84,11 +84,17 @@ type jobOpening struct {
 	Name  string   `json:"name"`
 	FEN   string   `json:"fen"`
 	Moves []string `json:"moves,omitempty"`
+	// Variant names the rules of a Russian or Brazilian opening (its FEN
+	// is read under them); "": English checkers.
+	Variant string `json:"variant,omitempty"`
 }
 
 // encodeOpening is o as a job carries it.
 func encodeOpening(o Opening) jobOpening {
 	j := jobOpening{Name: o.Name, FEN: o.Start.FEN()}
+	if v := o.Start.Variant; v != board.English {
+		j.Variant = v.String()
+	}
 	for _, m := range o.Moves {
 		j.Moves = append(j.Moves, m.HubString())
 	}
@@ -97,7 +103,14 @@ func encodeOpening(o Opening) jobOpening {
 
 // opening is the opening j names, each move checked legal.
 func (j jobOpening) opening() (Opening, error) {
-	start, err := board.ParseFEN(j.FEN)
+	v := board.English
+	if j.Variant != "" {
+		var err error
+		if v, err = board.ParseVariant(j.Variant); err != nil {
+			return Opening{}, fmt.Errorf("opening %q: %w", j.Name, err)
+		}
+	}
+	start, err := board.ParseVariantFEN(j.FEN, v)
 	if err != nil {
 		return Opening{}, fmt.Errorf("opening %q: %w", j.Name, err)
 	}

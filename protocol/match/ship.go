@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 
 	"crown/engine/fsutil"
+	"crown/engine/board"
 	"crown/engine/search"
 	"crown/protocol/cluster"
 	"crown/protocol/players"
@@ -47,7 +48,10 @@ func (s *Spec) setFile(key, path string) {
 }
 
 // usesEGDB reports whether the player opens an endgame database.
-func (s Spec) usesEGDB() bool { return s.Kind == KindCrown && s.Options.EGDBPolicy != search.EGDBOff }
+// A crown player in Russian or Brazilian draughts opens none.
+func (s Spec) usesEGDB() bool {
+	return s.Kind == KindCrown && s.Options.EGDBPolicy != search.EGDBOff && s.Options.Variant == board.English
+}
 
 // localOnly refuses a player that is a program on this machine (hub:,
 // cb:) on a cluster.

@@ -31,7 +31,6 @@
 package match
 
 import (
-	"crown/engine/board"
 	"errors"
 	"fmt"
 	"os"
@@ -71,6 +70,9 @@ type Spec struct {
 	Ensemble string
 	VoteSeed uint64
 	seeded   bool // book-seed given: each instance gets the next seed
+	// variantSet: the spec named its variant= (the match's --variant
+	// must agree; ForVariant adds it otherwise).
+	variantSet bool
 
 	// hub and cb players (a cb player's command is made by Factory)
 	Command []string
@@ -249,9 +251,7 @@ func (s *Spec) set(k, v string) error {
 	if err := t.Apply(&s.Options, k, v); err != nil {
 		return err
 	}
-	if k == "variant" && s.Options.Variant != board.English {
-		return fmt.Errorf("variant=%s: crown match plays English checkers only so far (Russian and Brazilian are engine mode's: docs/variants.md)", v)
-	}
+	s.variantSet = s.variantSet || k == "variant"
 	s.BookSet = s.BookSet || k == "book"
 	return nil
 }

@@ -263,7 +263,7 @@ func TestParseSpecAliasKeys(t *testing.T) {
 		t.Errorf("ensemble spec: %+v", s)
 	}
 	for _, bad := range []string{"crown:mode=deep", "crown:net=a.net,weights=b.w", "crown:eval=nn,weights=b.w", "crown:vote-seed=2",
-		"crown:ensemble=s.ens,eval=nn", "crown:ensemble=s.ens,movetime=1", "crown:ensemble=s.ens,threads=2", "crown:book-plies=-1", "crown:variant=russian",
+		"crown:ensemble=s.ens,eval=nn", "crown:ensemble=s.ens,movetime=1", "crown:ensemble=s.ens,threads=2", "crown:book-plies=-1",
 		"crown:book-seed=0", "crown:book-seed=x", "crown:search=warp", "crown:egdb-pieces=-1", "crown:vote-seed=-1,ensemble=x"} {
 		if _, err := match.ParseSpec(bad); err == nil {
 			t.Errorf("%q accepted", bad)
