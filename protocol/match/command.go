@@ -26,14 +26,14 @@ import (
 
 // CommandOptions configure Command.
 type CommandOptions struct {
-	Players      []string // two player specs (ParseSpec)
-	Openings     string   // a set or file (LoadVariantOpenings)
+	Players  []string // two player specs (ParseSpec)
+	Openings string   // a set or file (LoadVariantOpenings)
 	// Variant is the game both players play: English checkers (the zero
 	// value) or Russian or Brazilian draughts, whose matches have no
 	// endgame database adjudicating and their own openings.
-	Variant board.Variant
-	Count        int      // only the first N openings; 0: all
-	Book         bool     // crown players may use the opening book
+	Variant      board.Variant
+	Count        int  // only the first N openings; 0: all
+	Book         bool // crown players may use the opening book
 	Limits       referee.Limits
 	Workers      int    // games at once; 0: one per core
 	MoveCap      int    // moves per side before a draw; 0: none

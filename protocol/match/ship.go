@@ -17,8 +17,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"crown/engine/fsutil"
 	"crown/engine/board"
+	"crown/engine/fsutil"
 	"crown/engine/search"
 	"crown/protocol/cluster"
 	"crown/protocol/players"
