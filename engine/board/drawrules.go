@@ -124,3 +124,17 @@ func (r drawRule) reason() Reason {
 	return [...]Reason{NotOver, KingsAgainstLoneKing, KingsOnly, NoMaterialChange,
 		NoMaterialChange, LoneKingDiagonal, LoneKingMoves}[r]
 }
+
+// CountLimit is the number of reversible plies (king moves without a
+// capture) after which the move-count rules draw a game in p's
+// configuration: FortyMovePlies in English checkers; in Russian and
+// Brazilian draughts the limit of the rule p's pieces fall under
+// (drawRuleOf), 7.2.7 read at its 15-move limit (the diagonal count is the
+// game's, not the position's), and 0 when no count runs. The search uses it
+// to score such draws; Game applies the exact rules.
+func (p *Position) CountLimit() int {
+	if p.Variant == English {
+		return FortyMovePlies
+	}
+	return drawRuleOf(p).limit(0)
+}

@@ -4,7 +4,8 @@
 // Rules it keeps at every node:
 //   - A position that repeats one earlier in the game or on the path (within
 //     the reversible window) is a draw, and so is a position reached after
-//     40 reversible moves by each side.
+//     40 reversible moves by each side (in Russian and Brazilian draughts,
+//     after the move-count limit of its pieces: board.Position.CountLimit).
 //   - A position where the side to move must capture is never evaluated
 //     statically: at the horizon its captures are searched (quiescence is
 //     just the search continuing while captures are pending, since captures
@@ -67,6 +68,10 @@ func (t *thread) repeated(ply, quiet int) bool {
 }
 
 // search returns the value of the node at ply searched to depth.
+// noCountRule stands for no move-count limit: in Russian and Brazilian
+// draughts a position where no count runs is never drawn by one.
+const noCountRule = 1 << 30
+
 func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 	if t.nodes >= t.nextPoll {
 		t.poll()
@@ -83,7 +88,14 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 
 	// Draws by the rules of the game.
 	if f.quiet >= 4 {
-		if f.quiet >= board.FortyMovePlies {
+		limit := board.FortyMovePlies
+		if p.Variant != board.English {
+			limit = p.CountLimit() // Russian and Brazilian move-count rules (0: none runs)
+			if limit == 0 {
+				limit = noCountRule
+			}
+		}
+		if f.quiet >= limit {
 			if !p.HasMoves() {
 				return -(Win - ply)
 			}
