@@ -17,6 +17,7 @@ import (
 	"crown/engine/board"
 	"crown/engine/pdn"
 	"crown/protocol"
+	"crown/protocol/players"
 )
 
 // statusError is an error with its HTTP status.
@@ -105,6 +106,15 @@ type serverInfo struct {
 	Eleven     int      `json:"eleven"`
 	Players    []string `json:"players"`   // engines of --player, for matches
 	SkillMax   int      `json:"skill_max"` // the strength menu: 1 to this (the option table's skill row)
+	// Variants are the games a new game can be, English checkers first,
+	// each with its default evaluator (players.DefaultEvalFor).
+	Variants []variantView `json:"variants"`
+}
+
+// variantView is one row of the page's variant menu.
+type variantView struct {
+	Name      string `json:"name"`      // english, russian, brazilian
+	Evaluator string `json:"evaluator"` // its default evaluator
 }
 
 func (srv *Server) handleInfo(w http.ResponseWriter, r *http.Request) {
@@ -114,6 +124,9 @@ func (srv *Server) handleInfo(w http.ResponseWriter, r *http.Request) {
 	}
 	for _, p := range srv.players {
 		v.Players = append(v.Players, p.Label())
+	}
+	for vr := board.Variant(0); vr < board.NumVariants; vr++ {
+		v.Variants = append(v.Variants, variantView{Name: vr.String(), Evaluator: players.DefaultEvalFor(vr)})
 	}
 	for _, b := range srv.openings.acf {
 		v.Ballots = append(v.Ballots, b.Name)
@@ -318,7 +331,7 @@ func (srv *Server) offerDraw(w http.ResponseWriter, r *http.Request, s *session)
 	}
 	s.analysing = false
 	s.stopLocked()
-	g, gen, set := s.line.game(), s.gen, s.set
+	g, gen, set := s.line.game(), s.gen, s.set.forVariant(s.line.start.Variant)
 	s.mu.Unlock()
 
 	var score int

@@ -261,7 +261,7 @@ func (s *session) playerB(req matchRequest) (seat referee.Seat, newGame func() e
 		}
 		sr, err := crownsearch.New(s.log)
 		if err == nil {
-			err = sr.Configure(s.srv.searchOptions(req.B.Evaluator, req.B.skill()))
+			err = sr.Configure(s.srv.searchOptions(req.B.Evaluator, req.B.skill(), board.English))
 		}
 		if err != nil {
 			release()

@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"slices"
 
+	"crown/engine/board"
 	"crown/engine/search"
 	"crown/protocol"
 	"crown/protocol/players"
@@ -33,6 +34,23 @@ type settings struct {
 	MoveTimeMS int    `json:"movetime_ms"` // time per move; 0 with depth 0 means 1000
 	Depth      int    `json:"depth"`       // fixed depth instead of time (0: none)
 	Skill      int    `json:"skill"`       // strength 1-10 for playing (0: full strength); analysis is always full
+
+	// defaulted: the request named no evaluator, so the game's variant
+	// picks it (forVariant); variant: the rules searched, set from the
+	// page's game when a search starts (a match stays English).
+	defaulted bool
+	variant   board.Variant
+}
+
+// forVariant is set for a search of a game of variant v: the variant's
+// default evaluator when the request named none (material in Russian and
+// Brazilian draughts: players.DefaultEvalFor).
+func (s settings) forVariant(v board.Variant) settings {
+	s.variant = v
+	if s.defaulted {
+		s.Evaluator = players.DefaultEvalFor(v)
+	}
+	return s
 }
 
 // skill is the playing strength of set (protocol.MaxSkill when not given).
@@ -45,7 +63,7 @@ func (s settings) skill() int {
 
 func (s *settings) check() error {
 	if s.Evaluator == "" {
-		s.Evaluator = guiEvaluators()[0]
+		s.Evaluator, s.defaulted = guiEvaluators()[0], true
 	}
 	if !slices.Contains(guiEvaluators(), s.Evaluator) {
 		return fmt.Errorf("evaluator %q: want one of %v", s.Evaluator, guiEvaluators())

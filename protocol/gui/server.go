@@ -31,6 +31,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"crown/book"
+	"crown/engine/board"
 	"crown/engine/search"
 	"crown/protocol"
 	"crown/protocol/match"
@@ -172,10 +173,11 @@ func (srv *Server) Handler() http.Handler {
 }
 
 // searchOptions are the engine options of a page's searcher for evaluator
-// name.
-func (srv *Server) searchOptions(name string, skill int) protocol.Options {
+// name in variant v (Russian and Brazilian draughts turn the English book
+// and database off: crownsearch).
+func (srv *Server) searchOptions(name string, skill int, v board.Variant) protocol.Options {
 	o := protocol.DefaultOptions()
-	o.Evaluator, o.HashMB, o.Skill = name, srv.hashMB, skill
+	o.Evaluator, o.HashMB, o.Skill, o.Variant = name, srv.hashMB, skill, v
 	if name == players.NN {
 		o.NetFile = srv.netFile
 	}

@@ -253,7 +253,7 @@ func (s *session) searcherFor(set settings) (protocol.Searcher, error) {
 		s.searcher, s.evalName = sr, ""
 	}
 	if key := set.configKey(); key != s.evalName {
-		if err := s.searcher.Configure(s.srv.searchOptions(set.Evaluator, set.skill())); err != nil {
+		if err := s.searcher.Configure(s.srv.searchOptions(set.Evaluator, set.skill(), set.variant)); err != nil {
 			return nil, err
 		}
 		s.evalName = key
@@ -262,7 +262,9 @@ func (s *session) searcherFor(set settings) (protocol.Searcher, error) {
 }
 
 // configKey names the searcher configuration set asks for.
-func (set settings) configKey() string { return set.Evaluator + "/" + strconv.Itoa(set.skill()) }
+func (set settings) configKey() string {
+	return set.Evaluator + "/" + strconv.Itoa(set.skill()) + "/" + set.variant.String()
+}
 
 // limits are the search limits of set for a move.
 func (set settings) limits() protocol.Limits {
@@ -274,6 +276,7 @@ func (set settings) limits() protocol.Limits {
 
 // startThinkLocked lets crown choose and play a move in the current position.
 func (s *session) startThinkLocked(set settings) {
+	set = set.forVariant(s.line.start.Variant)
 	s.set = set
 	s.analysing = false
 	g := s.line.game()
@@ -314,7 +317,7 @@ func (s *session) startAnalyseLocked() {
 	}
 	g := s.line.game()
 	gen := s.gen
-	set := s.set
+	set := s.set.forVariant(s.line.start.Variant)
 	s.startLocked(jobAnalyse, set, func(ctx context.Context, sr protocol.Searcher) func() {
 		sr.Search(ctx, protocol.Request{Game: g, Limits: protocol.Limits{Infinite: true}, Mode: protocol.Analyze}, s.infoFunc(jobAnalyse, gen, g.Position()))
 		return nil
@@ -331,6 +334,7 @@ type graphPoint struct {
 // startGraphLocked evaluates every position of the line at set's depth (or
 // move time), one "graph" event each.
 func (s *session) startGraphLocked(set settings) {
+	set = set.forVariant(s.line.start.Variant)
 	s.set = set
 	s.analysing = false
 	l := s.line

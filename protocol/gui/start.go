@@ -1,7 +1,10 @@
 // start.go makes the line of a new game from what the page asks for: the
 // initial position, a 3-move ballot by name or number, an eleven-man ballot
 // by number, a FEN, or a game of a PDN text. The ballot sets are loaded once
-// when the server starts (package match holds them).
+// when the server starts (package match holds them). A new game names its
+// variant (English checkers, Russian or Brazilian draughts): the start and
+// FENs are the variant's; the ballots are English openings, refused for the
+// others.
 package gui
 
 import (
@@ -67,17 +70,28 @@ func (o openings) ballot(key string) (match.Opening, error) {
 
 // newGameRequest is the body of POST /api/new.
 type newGameRequest struct {
-	From   string `json:"from"`   // start, ballot, eleven, fen
-	Ballot string `json:"ballot"` // ballot: number or name
-	Number int    `json:"number"` // eleven: 1-2400
-	FEN    string `json:"fen"`    // fen
+	// Variant is the game: english (also ""), russian or brazilian
+	// (board.ParseVariant's names).
+	Variant string `json:"variant"`
+	From    string `json:"from"`   // start, ballot, eleven, fen
+	Ballot  string `json:"ballot"` // ballot: number or name
+	Number  int    `json:"number"` // eleven: 1-2400
+	FEN     string `json:"fen"`    // fen
 }
 
 // lineFor builds the line a new game starts with.
 func (o openings) lineFor(r newGameRequest) (line, error) {
+	v, err := requestVariant(r.Variant)
+	if err != nil {
+		return line{}, err
+	}
+	if v != board.English && (r.From == "ballot" || r.From == "eleven") {
+		return line{}, fmt.Errorf("the %s ballots are English checkers openings: a game of %s draughts starts from the start or a FEN",
+			map[string]string{"ballot": "ACF 3-move", "eleven": "eleven-man"}[r.From], v)
+	}
 	switch r.From {
 	case "", "start":
-		return newLine(board.Start()), nil
+		return newLine(board.StartOf(v)), nil
 	case "ballot":
 		b, err := o.ballot(r.Ballot)
 		if err != nil {
@@ -97,7 +111,7 @@ func (o openings) lineFor(r newGameRequest) (line, error) {
 		l.tags = [][2]string{{"Event", fmt.Sprintf("eleven-man ballot %d", r.Number)}}
 		return l, nil
 	case "fen":
-		p, err := board.ParseFEN(r.FEN)
+		p, err := board.ParseVariantFEN(r.FEN, v)
 		if err != nil {
 			return line{}, err
 		}
@@ -107,6 +121,19 @@ func (o openings) lineFor(r newGameRequest) (line, error) {
 		return newLine(p), nil
 	}
 	return line{}, fmt.Errorf("from %q: want start, ballot, eleven or fen", r.From)
+}
+
+// requestVariant reads a request's variant name: "" is English checkers;
+// an unknown name is an error naming the three.
+func requestVariant(name string) (board.Variant, error) {
+	if name == "" {
+		return board.English, nil
+	}
+	v, err := board.ParseVariant(name)
+	if err != nil {
+		return board.English, fmt.Errorf("variant %q: want english, russian or brazilian", name)
+	}
+	return v, nil
 }
 
 // loadPDNRequest is the body of POST /api/pdn.

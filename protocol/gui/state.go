@@ -1,7 +1,9 @@
 // state.go is the JSON view of a session the page draws from: the board,
 // the legal moves with their landing paths (so the page can take a
 // multi-jump square by square), the last move, the move list, the result,
-// the endgame-database verdict and the book moves with their names.
+// the endgame-database verdict and the book moves with their names. The
+// variant is named, and every move is written as Position.Notation writes it
+// in that variant; Russian and Brazilian games have no database or book.
 package gui
 
 import (
@@ -12,8 +14,12 @@ import (
 
 // stateView is the answer to every command and the "state" event.
 type stateView struct {
-	FEN  string `json:"fen"`
-	Side string `json:"side"` // "B" or "W": to move
+	// Variant is the game's rules: english, russian or brazilian. Moves,
+	// legal move texts and FEN are written in its notation (algebraic in
+	// Russian and Brazilian draughts: board.Position.Notation).
+	Variant string `json:"variant"`
+	FEN     string `json:"fen"`
+	Side    string `json:"side"` // "B" or "W": to move
 	// StartSide is who moves first in the line ("W" for some set-up
 	// positions), for numbering the moves.
 	StartSide string     `json:"start_side"`
@@ -89,7 +95,7 @@ type prober interface {
 // view builds the state of l; eg and bk may be nil.
 func view(l *line, eg prober, bk *book.Book) stateView {
 	p := l.position()
-	v := stateView{FEN: p.FEN(), Side: "B", Cur: l.cur, Legal: []moveView{}, Moves: []string{}, Book: []bookView{}}
+	v := stateView{Variant: p.Variant.String(), FEN: p.FEN(), Side: "B", Cur: l.cur, Legal: []moveView{}, Moves: []string{}, Book: []bookView{}}
 	if p.Side == board.White {
 		v.Side = "W"
 	}
@@ -117,6 +123,9 @@ func view(l *line, eg prober, bk *book.Book) stateView {
 		for _, m := range p.LegalMoves() {
 			v.Legal = append(v.Legal, viewMove(&p, m))
 		}
+	}
+	if p.Variant != board.English {
+		eg, bk = nil, nil // the database and the book hold English checkers
 	}
 	if eg != nil && !v.Over {
 		if val, ok := eg.Probe(&p); ok {
