@@ -4,7 +4,10 @@
 // or analyse, and shows what streams back as Server-Sent Events (search
 // lines, PV arrows, the evaluation bar and graph). Plain JavaScript, no
 // build step; everything lives in one closure, nothing global but `crown`
-// (the state, read by the browser tests).
+// (the state, read by the browser tests). Russian and Brazilian draughts
+// (the variant menu) draw the board with White at the bottom and algebraic
+// coordinates, and a flying king's capture may skip the squares it passes
+// straight on.
 "use strict";
 (() => {
   const NS = "http://www.w3.org/2000/svg";
@@ -24,6 +27,9 @@
     return app.flipped ? [7 - r, 7 - c] : [r, c];
   }
   function center(n) { const [r, c] = rc(n); return [c * SQ + SQ / 2, r * SQ + SQ / 2]; }
+  // the unflipped row and column of square n (row 0 is rank 8, column 0 file a)
+  function geo(n) { const r = Math.floor((n - 1) / 4); return [r, 2 * ((n - 1) % 4) + (r % 2 === 0 ? 1 : 0)]; }
+  function flying() { return !!app.state && !!app.state.variant && app.state.variant !== "english"; }
   function squareAt(x, y) {
     let c = Math.floor(x / SQ), r = Math.floor(y / SQ);
     if (r < 0 || r > 7 || c < 0 || c > 7) return 0;
@@ -70,10 +76,26 @@
     app.clockAt = performance.now();
     app.startSide = st.start_side;
     const moved = !app.state || st.gen !== app.state.gen;
+    const prevVariant = app.state ? app.state.variant : "english";
     app.state = st;
+    if (st.variant !== prevVariant) variantChanged(st.variant);
     if (moved) { app.sel = null; app.info = null; }
     render();
     maybeCrownMoves();
+  }
+
+  // variantChanged follows the game's variant (a new game, a loaded PDN, a
+  // match): the menu shows it, the evaluator menu takes its default (the
+  // English network does not know the variants), the English ballots are
+  // offered in English checkers only, and White, the variants' first mover,
+  // goes to the bottom unless crown plays one side.
+  function variantChanged(v) {
+    $("sel-variant").value = v;
+    if (app.variantEval && app.variantEval[v]) $("sel-eval").value = app.variantEval[v];
+    const english = v === "english";
+    for (const o of $("sel-from").options) if (o.value === "ballot" || o.value === "eleven") o.disabled = !english;
+    if (!english && ($("sel-from").value === "ballot" || $("sel-from").value === "eleven")) { $("sel-from").value = "start"; $("sel-from").onchange(); }
+    if (crownSides().length !== 1) app.flipped = english;
   }
 
   function crownSides() { const v = $("sel-crown").value; return v === "none" ? "" : v; }
@@ -125,8 +147,9 @@
       const a = { x: c * SQ, y: r * SQ, width: SQ, height: SQ, class: dark ? "dark" : "light" };
       if (n) a["data-sq"] = n;
       el("rect", a, svg);
-      if (n) { const t = el("text", { x: c * SQ + 6, y: r * SQ + 21, class: "num" }, svg); t.textContent = n; }
+      if (n && !flying()) { const t = el("text", { x: c * SQ + 6, y: r * SQ + 21, class: "num" }, svg); t.textContent = n; }
     }
+    if (flying()) drawCoords(svg);
     const hl = (n, cls) => { const [r, c] = rc(n); el("rect", { x: c * SQ, y: r * SQ, width: SQ, height: SQ, class: cls }, svg); };
     if (!app.setup && st.last) {
       for (const n of st.last.path) hl(n, "hl-last");
@@ -156,6 +179,19 @@
       g.setAttribute("transform", `translate(${app.drag.x - x},${app.drag.y - y})`);
     }
     renderPanels();
+  }
+
+  // drawCoords writes files a-h along the bottom and ranks 1-8 up the
+  // left side, inside the edge squares, as the board is turned.
+  function drawCoords(svg) {
+    for (let i = 0; i < 8; i++) {
+      const file = String.fromCharCode(97 + (app.flipped ? 7 - i : i));
+      const rank = app.flipped ? i + 1 : 8 - i;
+      const f = el("text", { x: i * SQ + SQ - 6, y: 8 * SQ - 7, "text-anchor": "end", class: "coord " + ((7 + i) % 2 ? "on-dark" : "on-light"), "data-file": file }, svg);
+      f.textContent = file;
+      const k = el("text", { x: 6, y: i * SQ + 22, class: "coord " + (i % 2 ? "on-dark" : "on-light"), "data-rank": rank }, svg);
+      k.textContent = rank;
+    }
   }
 
   function drawArrows(svg, paths) {
@@ -212,7 +248,8 @@
     let li = null;
     // Moves are numbered in pairs from the start position's side: a game
     // from a FEN with White to move starts "1. ... 22-18".
-    const whiteFirst = st.fen && app.startSide === "W";
+    // (Russian and Brazilian games start with White: "1. c3-d4".)
+    const whiteFirst = st.fen && app.startSide !== (flying() ? "W" : "B");
     st.moves.forEach((m, i) => {
       const k = whiteFirst ? i + 1 : i;
       if (k % 2 === 0 || !li) {
@@ -333,10 +370,27 @@
   function candidates(prefix) {
     return app.state.legal.filter((m) => prefix.every((s, i) => m.path[i] === s));
   }
+  // sameRun: b lies on the way from a to c along one diagonal.
+  function sameRun(a, b, c) {
+    const [ra, ca] = geo(a), [rb, cb] = geo(b), [rc2, cc] = geo(c);
+    return Math.sign(rb - ra) === Math.sign(rc2 - rb) && Math.sign(cb - ca) === Math.sign(cc - cb);
+  }
+  // reach lists the indexes of m's path one click can go to from a prefix
+  // of length len: the next landing square and, in the flying variants,
+  // the squares after it while the piece goes straight on (a king taking
+  // two men in a row may be clicked straight to the end of its run).
+  function reach(m, len) {
+    const out = [];
+    for (let k = len; k < m.path.length; k++) {
+      out.push(k);
+      if (!flying() || k + 1 >= m.path.length || !sameRun(m.path[k - 1], m.path[k], m.path[k + 1])) break;
+    }
+    return out;
+  }
   function targets() {
     const p = app.sel.path;
     const t = new Set();
-    for (const m of candidates(p)) if (m.path.length > p.length) t.add(m.path[p.length]);
+    for (const m of candidates(p)) for (const k of reach(m, p.length)) t.add(m.path[k]);
     return [...t];
   }
   function capturedSoFar() {
@@ -346,7 +400,10 @@
   }
 
   function extend(sq) {
-    const prefix = app.sel.path.concat(sq);
+    let prefix = app.sel.path.concat(sq), best = Infinity;
+    for (const m of candidates(app.sel.path)) {
+      for (const k of reach(m, app.sel.path.length)) if (m.path[k] === sq && k < best) { best = k; prefix = m.path.slice(0, k + 1); }
+    }
     const done = candidates(prefix).find((m) => m.path.length === prefix.length);
     if (done) {
       app.sel = null;
@@ -492,6 +549,15 @@
       $("in-eleven").hidden = $("sel-from").value !== "eleven";
     };
     $("btn-new").onclick = () => newGame();
+    // A variant picked from the menu starts a new game of it; crown takes
+    // the second mover (Black in the variants), as it takes White in
+    // English checkers, when it plays one side.
+    $("sel-variant").onchange = () => {
+      const v = $("sel-variant").value;
+      if (v !== "english" && $("sel-from").value !== "fen") $("sel-from").value = "start";
+      $("sel-from").onchange();
+      newGame(crownSides().length === 1 ? (v === "english" ? "W" : "B") : "");
+    };
     $("btn-match").onclick = () => {
       if (app.state.job === "match") { command("/api/stop"); return; }
       $("sel-crown").value = "none";
@@ -544,14 +610,14 @@
     $("btn-setup-clear").onclick = () => { app.setup.pieces = Array(32).fill(""); render(); };
     $("btn-setup-start").onclick = () => {
       app.setup.pieces = Array.from({ length: 32 }, (_, i) => (i < 12 ? "b" : i >= 20 ? "w" : ""));
-      $("sel-setup-side").value = "B";
+      $("sel-setup-side").value = flying() ? "W" : "B";
       render();
     };
     $("btn-setup-done").onclick = async () => {
       const fen = setupFEN();
       const sides = $("sel-crown").value;
       $("sel-crown").value = "none"; // a set-up position starts with nobody playing
-      const st = await command("/api/new", { from: "fen", fen });
+      const st = await command("/api/new", { from: "fen", fen, variant: app.state.variant });
       if (st) { app.setup = null; $("text").value = fen; app.graph = []; render(); } else $("sel-crown").value = sides;
     };
     // Leaving the page closes its stream, which stops its search on the
@@ -587,18 +653,22 @@
     else if (c === "B") app.flipped = false;
   }
 
-  async function newGame() {
+  // newGame starts the game the play panel names; crownAfter, when given,
+  // is the side crown plays in it (set only once the new game is shown, so
+  // that a state of the old game arriving meanwhile cannot start crown).
+  async function newGame(crownAfter) {
     const from = $("sel-from").value;
-    const body = { from };
+    const body = { from, variant: $("sel-variant").value };
     if (from === "ballot") body.ballot = $("sel-ballot").value;
     if (from === "eleven") body.number = +$("in-eleven").value;
     if (from === "fen") body.fen = $("text").value.trim();
     app.graph = [];
     app.lastGo = -1;
-    const crown = $("sel-crown").value;
-    if (clockLevel()) $("sel-crown").value = "none"; // no move before the clock is set
+    const crown = crownAfter || $("sel-crown").value;
+    if (clockLevel() || crownAfter) $("sel-crown").value = "none"; // no move before the clock is set
     const st = await command("/api/new", body);
     $("sel-crown").value = crown;
+    if (crownAfter) { orient(); render(); }
     if (st && clockLevel()) await setClock();
     else maybeCrownMoves();
   }
@@ -609,7 +679,7 @@
     app.graph = [];
     const isFEN = /^[BW]:/i.test(t) && !t.includes("\n");
     $("sel-crown").value = "none";
-    if (isFEN) await command("/api/new", { from: "fen", fen: t });
+    if (isFEN) await command("/api/new", { from: "fen", fen: t, variant: $("sel-variant").value });
     else if (await command("/api/pdn", { pdn: t })) app.pdnText = t;
   }
 
@@ -636,6 +706,8 @@
         $(id).value = "t100";
       }
       $("sel-match-b-eval").value = info.evaluators[info.evaluators.length - 1];
+      app.variantEval = {};
+      for (const v of info.variants || []) app.variantEval[v.name] = v.evaluator;
       info.players.forEach((p, i) => $("sel-match-b-eval").add(new Option("engine: " + p, "player:" + (i + 1))));
       info.ballots.forEach((b, i) => $("sel-ballot").add(new Option(b, String(i + 1))));
       $("in-eleven").max = info.eleven;
@@ -646,7 +718,9 @@
       if (params.has("crown")) $("sel-crown").value = params.get("crown") || "none";
       orient();
       connect();
-      if (params.has("fen")) await command("/api/new", { from: "fen", fen: params.get("fen") });
+      if (params.has("variant")) $("sel-variant").value = params.get("variant");
+      if (params.has("fen")) await command("/api/new", { from: "fen", fen: params.get("fen"), variant: $("sel-variant").value });
+      else if (params.has("variant")) { setState(s.state); await command("/api/new", { variant: $("sel-variant").value }); }
       else setState(s.state);
     } catch (e) { message("cannot reach crown: " + e.message); }
   }
