@@ -317,7 +317,8 @@ func (s *session) startAnalyseLocked() {
 	}
 	g := s.line.game()
 	gen := s.gen
-	set := s.set.forVariant(s.line.start.Variant)
+	s.set = s.set.forVariant(s.line.start.Variant)
+	set := s.set
 	s.startLocked(jobAnalyse, set, func(ctx context.Context, sr protocol.Searcher) func() {
 		sr.Search(ctx, protocol.Request{Game: g, Limits: protocol.Limits{Infinite: true}, Mode: protocol.Analyze}, s.infoFunc(jobAnalyse, gen, g.Position()))
 		return nil

@@ -151,3 +151,26 @@ func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
 }
+
+// TestVariantAnalysis: analysis of a Brazilian position streams its PV in
+// algebraic notation, searched with material (the variant's default).
+func TestVariantAnalysis(t *testing.T) {
+	c := newClient(t)
+	s := c.stream()
+	c.post("/api/new", `{"variant":"brazilian"}`)
+	st := c.post("/api/analyse", `{}`)
+	if st.Job != jobAnalyse || st.Settings.Evaluator != players.Material {
+		t.Errorf("analyse: job %q evaluator %q", st.Job, st.Settings.Evaluator)
+	}
+	var inf infoView
+	json.Unmarshal(s.next(t, "info", 5*time.Second).data, &inf)
+	p := board.StartOf(board.Brazilian)
+	if len(inf.PV) == 0 || len(inf.PVPaths) != len(inf.PV) {
+		t.Fatalf("info: %+v", inf)
+	}
+	if _, err := p.ParseMove(inf.PV[0]); err != nil || !strings.ContainsAny(inf.PV[0][:1], "abcdefgh") {
+		t.Errorf("PV %v: %v", inf.PV, err)
+	}
+	c.post("/api/stop", "")
+	waitIdle(t, c.srv, 5*time.Second)
+}
