@@ -35,7 +35,7 @@ func TestVariantConfigure(t *testing.T) {
 		if err := a.Configure(o); err != nil {
 			t.Fatal(err)
 		}
-		if a.player != nil || a.endgame != nil || evalChoice(o).Name != players.Material {
+		if a.player != nil || a.endgame != nil || evalChoice(o).Name != players.DefaultEvalFor(v) {
 			t.Fatalf("%s: book %v, database %v, evaluator %s", v, a.player != nil, a.endgame != nil, evalChoice(o).Name)
 		}
 		if !strings.Contains(logs.String(), `"variant":"`+v.String()+`"`) || !strings.Contains(logs.String(), "opening book and endgame databases are off") {

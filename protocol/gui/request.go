@@ -24,9 +24,22 @@ import (
 // maxBody bounds a request body; a PDN of a few hundred games fits.
 const maxBody = 1 << 20
 
-// guiEvaluators are the evaluators the page may choose: the registry's
+// guiEvaluators are the evaluators of the page's menus: the registry's
 // menu rows, engine mode's default first.
 func guiEvaluators() []string { return players.MenuNames() }
+
+// allowedEvaluators are those a request may name: the menus' and each
+// variant's default (the Russian network), which the page adds to its menu
+// in that variant.
+func allowedEvaluators() []string {
+	names := guiEvaluators()
+	for v := range board.Variant(board.NumVariants) {
+		if d := players.DefaultEvalFor(v); !slices.Contains(names, d) {
+			names = append(names, d)
+		}
+	}
+	return names
+}
 
 // settings are how crown plays and analyses; sent with go, analyse and graph.
 type settings struct {
@@ -65,8 +78,8 @@ func (s *settings) check() error {
 	if s.Evaluator == "" {
 		s.Evaluator, s.defaulted = guiEvaluators()[0], true
 	}
-	if !slices.Contains(guiEvaluators(), s.Evaluator) {
-		return fmt.Errorf("evaluator %q: want one of %v", s.Evaluator, guiEvaluators())
+	if !slices.Contains(allowedEvaluators(), s.Evaluator) {
+		return fmt.Errorf("evaluator %q: want one of %v", s.Evaluator, allowedEvaluators())
 	}
 	if s.MoveTimeMS < 0 || s.MoveTimeMS > 600_000 {
 		return fmt.Errorf("movetime_ms %d: want 0-600000", s.MoveTimeMS)

@@ -16,7 +16,7 @@ func TestBrowserRussianGame(t *testing.T) {
 	p := openPage(t, 1280, 860, "")
 	js[bool](p, `(() => { const s = document.getElementById("sel-variant"); s.value = "russian"; s.dispatchEvent(new Event("change")); return true; })()`)
 	p.waitJS(`crown.state.variant === "russian" && crown.state.side === "W" && crown.state.moves.length === 0 && document.getElementById("sel-crown").value === "B"`, 5*time.Second)
-	if got := js[string](p, `document.getElementById("sel-crown").value + " " + crown.flipped + " " + document.getElementById("sel-eval").value`); got != "B false material" {
+	if got := js[string](p, `document.getElementById("sel-crown").value + " " + crown.flipped + " " + document.getElementById("sel-eval").value`); got != "B false nnue-russian" {
 		t.Errorf("after picking Russian: crown plays, flipped, evaluator = %q, want crown Black, White at the bottom, material", got)
 	}
 	// a1 (square 29) is at the bottom left, h8 (square 4) at the top right;

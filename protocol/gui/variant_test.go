@@ -105,7 +105,7 @@ func TestVariantRequests(t *testing.T) {
 	}
 	var info serverInfo
 	c.call("GET", "/api/info", "", &info)
-	if len(info.Variants) != 3 || info.Variants[0].Name != "english" || info.Variants[1].Evaluator != players.Material {
+	if len(info.Variants) != 3 || info.Variants[0].Name != "english" || info.Variants[1].Evaluator != players.NNUERussian || info.Variants[2].Evaluator != players.Material {
 		t.Errorf("info variants: %+v", info.Variants)
 	}
 }

@@ -91,7 +91,11 @@
   // goes to the bottom unless crown plays one side.
   function variantChanged(v) {
     $("sel-variant").value = v;
-    if (app.variantEval && app.variantEval[v]) $("sel-eval").value = app.variantEval[v];
+    const def = app.variantEval && app.variantEval[v];
+    if (def) {
+      if (![...$("sel-eval").options].some((o) => o.value === def)) $("sel-eval").add(new Option(def, def)); // the variant's own network
+      $("sel-eval").value = def;
+    }
     const english = v === "english";
     for (const o of $("sel-from").options) if (o.value === "ballot" || o.value === "eleven") o.disabled = !english;
     if (!english && ($("sel-from").value === "ballot" || $("sel-from").value === "eleven")) { $("sel-from").value = "start"; $("sel-from").onchange(); }
