@@ -105,7 +105,7 @@ func TestVariantRequests(t *testing.T) {
 	}
 	var info serverInfo
 	c.call("GET", "/api/info", "", &info)
-	if len(info.Variants) != 3 || info.Variants[0].Name != "english" || info.Variants[1].Evaluator != players.NNUERussian || info.Variants[2].Evaluator != players.Material {
+	if len(info.Variants) != 3 || info.Variants[0].Name != "english" || info.Variants[1].Evaluator != players.NNUERussian || info.Variants[2].Evaluator != players.NNUEBrazilian {
 		t.Errorf("info variants: %+v", info.Variants)
 	}
 }
@@ -153,13 +153,13 @@ func itoa(n int) string {
 }
 
 // TestVariantAnalysis: analysis of a Brazilian position streams its PV in
-// algebraic notation, searched with material (the variant's default).
+// algebraic notation, searched with the variant's default evaluator.
 func TestVariantAnalysis(t *testing.T) {
 	c := newClient(t)
 	s := c.stream()
 	c.post("/api/new", `{"variant":"brazilian"}`)
 	st := c.post("/api/analyse", `{}`)
-	if st.Job != jobAnalyse || st.Settings.Evaluator != players.Material {
+	if st.Job != jobAnalyse || st.Settings.Evaluator != players.NNUEBrazilian {
 		t.Errorf("analyse: job %q evaluator %q", st.Job, st.Settings.Evaluator)
 	}
 	var inf infoView
