@@ -80,23 +80,28 @@ func kingWalk(r *rand.Rand, start board.Position, n int) ([]board.Position, boar
 // completes the 80 plies of the 40-move rule, so even a side a king down
 // draws; with fewer earlier plies it does not.
 func TestFortyMoveRule(t *testing.T) {
-	r := rand.New(rand.NewPCG(7, 7))
-	start := mustFEN(t, "B:WK29,K32:BK4")
-	for try := 0; try < 100; try++ {
-		hist, root, ok := kingWalk(r, start, 79)
-		if !ok {
+	checkCountDraw(t, mustFEN(t, "B:WK29,K32:BK4"), board.FortyMovePlies-1, rand.New(rand.NewPCG(7, 7)))
+}
+
+// checkCountDraw walks plies reversible moves from start to a root all of
+// whose moves complete the move-count limit (and none repeats the walk or
+// captures), and checks that a 1-ply search of it is a draw with that
+// history and not with two plies less.
+func checkCountDraw(t *testing.T, start board.Position, plies int, r *rand.Rand) {
+	t.Helper()
+	for try := 0; try < 200; try++ {
+		hist, root, ok := kingWalk(r, start, plies)
+		if !ok || root.CountLimit() != plies+1 {
 			continue
 		}
-		// Control: no child of the root may repeat the walk, so only the
-		// 40-move rule can make the result a draw.
 		inHist := map[uint64]bool{}
 		for _, h := range hist {
 			inHist[h.Hash] = true
 		}
 		clean := true
 		for _, m := range root.LegalMoves() {
-			if c := root.Play(m); inHist[c.Hash] {
-				clean = false
+			if c := root.Play(m); inHist[c.Hash] || m.Jumps != 0 {
+				clean = false // only the count may make it a draw
 			}
 		}
 		if !clean {
@@ -107,10 +112,10 @@ func TestFortyMoveRule(t *testing.T) {
 		s.Clear()
 		short := s.Search(nil, search.Limits{Depth: 1}, root, hist[2:], nil)
 		if full.Score != 0 {
-			t.Errorf("79 quiet plies: score %d, want a draw", full.Score)
+			t.Errorf("%d quiet plies: score %d, want a draw", plies, full.Score)
 		}
 		if short.Score == 0 {
-			t.Errorf("77 quiet plies: score 0, want the material score")
+			t.Errorf("%d quiet plies: score 0, want the material score", plies-2)
 		}
 		return
 	}

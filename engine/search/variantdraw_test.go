@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"crown/engine/board"
-	"crown/engine/search"
 )
 
 // TestRussianCountDraw: after 29 reversible plies of three kings against
@@ -23,36 +22,5 @@ func TestRussianCountDraw(t *testing.T) {
 	if got := start.CountLimit(); got != 30 {
 		t.Fatalf("CountLimit %d, want 30 (rule 7.2.4)", got)
 	}
-	r := rand.New(rand.NewPCG(3, 5))
-	for try := 0; try < 200; try++ {
-		hist, root, ok := kingWalk(r, start, 29)
-		if !ok || root.CountLimit() != 30 {
-			continue
-		}
-		inHist := map[uint64]bool{}
-		for _, h := range hist {
-			inHist[h.Hash] = true
-		}
-		clean := true
-		for _, m := range root.LegalMoves() {
-			if c := root.Play(m); inHist[c.Hash] || m.Jumps != 0 {
-				clean = false // only the count may make it a draw
-			}
-		}
-		if !clean {
-			continue
-		}
-		s := newMaterial(t, search.Options{})
-		full := s.Search(nil, search.Limits{Depth: 1}, root, hist, nil)
-		s.Clear()
-		short := s.Search(nil, search.Limits{Depth: 1}, root, hist[2:], nil)
-		if full.Score != 0 {
-			t.Errorf("29 quiet plies: score %d, want a draw", full.Score)
-		}
-		if short.Score == 0 {
-			t.Errorf("27 quiet plies: score 0, want the material score")
-		}
-		return
-	}
-	t.Fatal("no clean king walk found")
+	checkCountDraw(t, start, 29, rand.New(rand.NewPCG(3, 5)))
 }
