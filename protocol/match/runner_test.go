@@ -70,14 +70,7 @@ func TestMatchDepthBeatsShallow(t *testing.T) {
 	if st.Summary.Score <= 0.5 {
 		t.Errorf("depth 5 scored %.2f against depth 1", st.Summary.Score)
 	}
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	games, err := pdn.ReadAll(bytes.NewReader(data))
-	if err != nil || len(games) != 6 {
-		t.Fatalf("PDN: %d games, %v", len(games), err)
-	}
+	games := readGames(t, file, 6)
 	for i, g := range games {
 		black, white := "deep", "shallow"
 		if i%2 == 1 {
@@ -111,8 +104,7 @@ func TestResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, _ := os.ReadFile(file)
-	games, _ := pdn.ReadAll(bytes.NewReader(data))
+	games := readGames(t, file, 6)
 	keep := []*pdn.Game{games[0], games[3], games[4]}
 	unfinished := *games[1]
 	unfinished.Result = board.Ongoing
@@ -183,11 +175,7 @@ func TestInterruptKeepsFinishedGames(t *testing.T) {
 	if len(res.Games) != 2 {
 		t.Fatalf("interrupted after 2 games, result has %d", len(res.Games))
 	}
-	data, _ := os.ReadFile(file)
-	games, _ := pdn.ReadAll(bytes.NewReader(data))
-	if len(games) != 2 {
-		t.Fatalf("file has %d games after the interruption", len(games))
-	}
+	readGames(t, file, 2) // the two finished before the interruption
 	opts.OnGame = nil
 	res, err = match.Run(context.Background(), opts)
 	if err != nil || len(res.Games) != 8 {
