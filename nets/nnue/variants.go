@@ -3,11 +3,12 @@
 // Each was made by the same pipeline as the English network, from its own
 // game's self-play (docs/variants.md, "Training a network for a variant"):
 //
-//   - russian.nnue, Russian generation 1: fitted (20 epochs, lambda 0.5) to
-//     72,291 positions of 5,000 self-play games of the material evaluator
-//     at 2,000 nodes a move; it beat material by +204 Elo [+170, +242] at
-//     depth 4 and +222 [+189, +260] at depth 6 over 400 games each, and at
-//     equal time (50 ms a move) as docs/variants.md records.
+//   - russian.nnue, Russian generation 2: fitted (20 epochs, lambda 0.5) to
+//     generation 1's data (72,291 positions of 5,000 games of material)
+//     and 66,915 positions of 3,000 self-play games of generation 1, all at
+//     2,000 nodes a move; it beat generation 1 by +138 Elo [+110, +168] at
+//     50 ms a move over 400 games (generation 1 beat material by +168
+//     [+137, +202] the same way).
 //   - brazilian.nnue, Brazilian generation 1: the same recipe on 5,000
 //     Brazilian self-play games (72,327 samples); +260 Elo [+224, +302]
 //     against material at depth 4 over 400 games, and at equal time as
