@@ -23,15 +23,19 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"crown/engine/board"
 	"crown/engine/fsutil"
 )
 
 // BuildOptions configures Build.
 type BuildOptions struct {
-	Dir     string // output directory, created if missing
-	Pieces  int    // largest total piece count, 2..MaxBuildPieces
-	MemMiB  int    // memory budget for tables in MiB (0: 2048)
-	Threads int    // worker goroutines (0: all cores)
+	Dir    string // output directory, created if missing
+	Pieces int    // largest total piece count, 2..MaxBuildPieces
+	// Variant is the rules solved under (English, the zero value; Russian
+	// and Brazilian draughts). Every slice in Dir must be of these rules.
+	Variant board.Variant
+	MemMiB  int // memory budget for tables in MiB (0: 2048)
+	Threads int // worker goroutines (0: all cores)
 	Log     zerolog.Logger
 	// Progress, if set, is called about every 200 ms with the work done and
 	// the total (in position visits); with Remote, after each pair.
@@ -156,7 +160,7 @@ func removeStaleTemps(dir string, log zerolog.Logger) error {
 // at a time in build order, each with all threads, keeping finished slices
 // in memory within the budget.
 func buildLocal(ctx context.Context, o BuildOptions, todo []Material, total uint64) error {
-	st, err := newStore(dirSource(o.Dir), uint64(o.MemMiB)<<20, o.Threads)
+	st, err := newStore(o.Variant, dirSource(o.Dir), uint64(o.MemMiB)<<20, o.Threads)
 	if err != nil {
 		return err
 	}

@@ -7,10 +7,16 @@ import (
 	"testing"
 
 	"github.com/rs/zerolog"
+
+	"crown/engine/board"
 )
 
 func buildDir(t testing.TB, dir string, n int) *BuildReport {
-	rep, err := Build(context.Background(), BuildOptions{Dir: dir, Pieces: n, Log: zerolog.Nop()})
+	return buildVariantDir(t, dir, n, board.English)
+}
+
+func buildVariantDir(t testing.TB, dir string, n int, v board.Variant) *BuildReport {
+	rep, err := Build(context.Background(), BuildOptions{Dir: dir, Pieces: n, Variant: v, Log: zerolog.Nop()})
 	if err != nil {
 		t.Fatal(err)
 	}

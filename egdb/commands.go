@@ -29,7 +29,7 @@ func ValueWord(v int) string {
 // cache of cacheMiB) and writes its value, every move's value and the
 // database's move to w.
 func WriteProbe(w io.Writer, p *board.Position, dir string, cacheMiB int) error {
-	db, _, err := OpenUser(dir, cacheMiB)
+	db, _, err := OpenUser(p.Variant, dir, cacheMiB)
 	if err != nil {
 		return err
 	}
@@ -79,13 +79,14 @@ func VerifyCommand(ctx context.Context, w io.Writer, o VerifyOptions, bar Bar) e
 }
 
 // WriteInfo writes the table of the slices of dir ("": the embedded
-// database) with their sizes and win/loss/draw counts, and the totals.
-func WriteInfo(w io.Writer, dir string) error {
-	describe := DescribeDefault
+// database of variant v) with their sizes and win/loss/draw counts, and the
+// totals with the game the slices are of.
+func WriteInfo(w io.Writer, v board.Variant, dir string) error {
+	describe := func() ([]Info, int, board.Variant, error) { return DescribeDefault(v) }
 	if dir != "" {
-		describe = func() ([]Info, int, error) { return Describe(dir) }
+		describe = func() ([]Info, int, board.Variant, error) { return Describe(dir) }
 	}
-	infos, maxN, err := describe()
+	infos, maxN, game, err := describe()
 	if err != nil {
 		return err
 	}
@@ -97,7 +98,7 @@ func WriteInfo(w io.Writer, dir string) error {
 		pos += s.Positions
 		size += s.Bytes
 	}
-	fmt.Fprintf(w, "complete up to %d pieces; %d slices, %d positions (Black to move), %d bytes (%.1f MiB), %.1f positions/byte\n",
-		maxN, len(infos), pos, size, float64(size)/(1<<20), float64(pos)/float64(max(size, 1)))
+	fmt.Fprintf(w, "%s, complete up to %d pieces; %d slices, %d positions (Black to move), %d bytes (%.1f MiB), %.1f positions/byte\n",
+		game, maxN, len(infos), pos, size, float64(size)/(1<<20), float64(pos)/float64(max(size, 1)))
 	return nil
 }

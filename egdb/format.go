@@ -1,7 +1,7 @@
 // format.go reads and writes slice files. One file holds one material,
 // Black to move (White-to-move positions are looked up flipped), named
 // "<bm><bk><wm><wk>.egdb". A slice file is fsutil's container (magic
-// "CRWNEGDB", version 2, length, CRC-32C) holding the slice's index,
+// "CRWNEGDB", version 3, length, CRC-32C) holding the slice's index,
 // stored as it is, followed by the block area the index describes. All
 // integers are little-endian.
 //
@@ -13,7 +13,9 @@
 //	16     4     number of blocks B
 //	20     24    wins, losses, draws: exact counts over all positions of the
 //	             slice for Black to move, capture positions included
-//	44     8(B+1) block offsets from the start of the block area, ascending;
+//	44     4     rules: board.Variant (0 English, 1 Russian, 2 Brazilian),
+//	             then three zero bytes
+//	48     8(B+1) block offsets from the start of the block area, ascending;
 //	             the last is the block area's size, which ends the file
 //	       4B    CRC-32C of each compressed block
 //	block area   the blocks, each one zstd frame holding its entries'
@@ -26,8 +28,9 @@
 // container) and a probe costs what it did. The container's checksum
 // covers the index, the index's checksums every block, and the last
 // offset must end the file, so every byte is checked (checkWhole) without a
-// checksum of the whole file. Version 1, the layout before the container,
-// still reads (formatv1.go); its files are the same size.
+// checksum of the whole file. Version 2, which had no rules field (its
+// files are English), and version 1, the layout before the container,
+// still read (formatv1.go); a version 1 file is the size of a version 2.
 //
 // Indices that hold no position (overlapping men) and capture positions
 // (Black to move must capture) are "don't care": they repeat the value
@@ -46,16 +49,19 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
+	"crown/engine/board"
 	"crown/engine/fsutil"
 )
 
 const (
 	fileMagic     = "CRWNEGDB"
-	formatVersion = 2
+	formatVersion = 3
 	fileExt       = ".egdb"
 	// indexHeader is the index's fixed part: material, entries, entries
 	// per block, blocks, the three counts.
+	// Version 3 adds the rules field (rulesBytes) after it.
 	indexHeader = 4 + 8 + 4 + 4 + 24
+	rulesBytes  = 4
 	// maxIndex bounds a slice's index. OpenAt reads it only once its length
 	// is within the file, so the file's size is the real bound; 1 GiB is
 	// far above any slice's (12 bytes per block of 65,536 entries).
@@ -75,7 +81,7 @@ var ErrCorrupt = errors.New("egdb: corrupt file")
 // sliceFormat is the slice file's index in the container; every way a
 // file can be damaged is ErrCorrupt, a version this build does not read
 // is not.
-var sliceFormat = fsutil.Format{Magic: fileMagic, Name: "endgame database slice", Max: maxIndex, Reads: []uint32{1, formatVersion},
+var sliceFormat = fsutil.Format{Magic: fileMagic, Name: "endgame database slice", Max: maxIndex, Reads: []uint32{1, 2, formatVersion},
 	Errors: fsutil.Errors{Magic: ErrCorrupt, Truncated: ErrCorrupt, Trailing: ErrCorrupt, Checksum: ErrCorrupt, Corrupt: ErrCorrupt, TooLarge: ErrCorrupt}}
 
 // FileName returns the file name of material m's slice.
@@ -83,6 +89,7 @@ func FileName(m Material) string { return m.Name() + fileExt }
 
 // header is a slice file's fixed part.
 type header struct {
+	variant board.Variant
 	mat     Material
 	entries uint64
 	perBlk  uint32
@@ -110,14 +117,15 @@ func packValues(t *exactTable, dc []uint64) []byte {
 // byte), stats the exact counts for the index. The same values give the
 // same bytes on any machine (each block is compressed on its own at a fixed
 // level), which is what lets a cluster worker's file stand for a local one.
-func encodeSlice(m Material, packed []byte, entries uint64, stats Stats, threads int) ([]byte, error) {
+// v is the rules the values were solved under.
+func encodeSlice(v board.Variant, m Material, packed []byte, entries uint64, stats Stats, threads int) ([]byte, error) {
 	nb := (entries + blockEntries - 1) / blockEntries
 	blocks, err := compressBlocks(packed, int(nb), threads)
 	if err != nil {
 		return nil, err
 	}
 	le := binary.LittleEndian
-	index := make([]byte, indexHeader, indexHeader+12*nb+8)
+	index := make([]byte, indexHeader+rulesBytes, indexHeader+rulesBytes+12*nb+8)
 	index[0], index[1], index[2], index[3] = byte(m.BM), byte(m.BK), byte(m.WM), byte(m.WK)
 	le.PutUint64(index[4:], entries)
 	le.PutUint32(index[12:], blockEntries)
@@ -125,6 +133,7 @@ func encodeSlice(m Material, packed []byte, entries uint64, stats Stats, threads
 	le.PutUint64(index[20:], stats.Win)
 	le.PutUint64(index[28:], stats.Loss)
 	le.PutUint64(index[36:], stats.Draw)
+	index[indexHeader] = byte(v)
 	var off uint64
 	for _, blk := range blocks {
 		index = le.AppendUint64(index, off)
@@ -208,11 +217,32 @@ func openSlice(r io.ReaderAt, size int64, name string) (*sliceFile, error) {
 	if uint16(v) == 1 { // version 1 held the material in the high half
 		return openSliceV1(r, size, name)
 	}
-	index, end, err := sliceFormat.OpenAt(r, size, formatVersion)
+	want := uint32(formatVersion) // any other version: OpenAt says which this build reads
+	if v == 2 {
+		want = 2
+	}
+	index, end, err := sliceFormat.OpenAt(r, size, want)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return readIndex(r, index, size, end, size-end, name)
+	rules := board.English
+	if want == 3 { // the rules field, cut out to leave version 2's layout
+		if len(index) < indexHeader+rulesBytes {
+			return nil, fmt.Errorf("%w %s: index of %d bytes, its header alone is %d", ErrCorrupt, name, len(index), indexHeader+rulesBytes)
+		}
+		field := index[indexHeader : indexHeader+rulesBytes]
+		if field[0] >= board.NumVariants || field[1]|field[2]|field[3] != 0 {
+			return nil, fmt.Errorf("%w %s: unknown rules field % x", ErrCorrupt, name, field)
+		}
+		rules = board.Variant(field[0])
+		index = append(index[:indexHeader:indexHeader], index[indexHeader+rulesBytes:]...)
+	}
+	f, err := readIndex(r, index, size, end, size-end, name)
+	if err != nil {
+		return nil, err
+	}
+	f.variant = rules
+	return f, nil
 }
 
 // readIndex checks and decodes a slice's index (the version 2 layout; a

@@ -1,7 +1,8 @@
 // formatv1_test.go tests that slice files of version 1 (testdata/v1: three
-// of the embedded slices as they were before the container) read as the
-// same index and blocks as the embedded version 2 files, and that damage
-// and unknown versions are reported.
+// of the embedded slices as they were before the container) and version 2
+// (testdata/v2: the same before the rules field) read as the same English
+// index and blocks as the embedded version 3 files, and that damage and
+// unknown versions are reported.
 package egdb
 
 import (
@@ -11,8 +12,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
+	"crown/engine/board"
 	"crown/engine/fsutil"
 )
 
@@ -28,7 +31,11 @@ func TestReadsVersion1(t *testing.T) {
 	}
 	defer dec.Close()
 	for _, name := range []string{"0101.egdb", "0111.egdb", "1111.egdb"} {
-		old, err := os.ReadFile(filepath.Join("testdata", "v1", name))
+		v1, err := os.ReadFile(filepath.Join("testdata", "v1", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v2, err := os.ReadFile(filepath.Join("testdata", "v2", name))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -36,31 +43,61 @@ func TestReadsVersion1(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(old) != len(cur) {
-			t.Errorf("%s: version 1 is %d bytes, version 2 %d", name, len(old), len(cur))
-		}
-		a, err := openBytes(old, name)
-		if err != nil {
-			t.Fatal(err)
+		if len(v1) != len(v2) || len(cur) != len(v2)+rulesBytes {
+			t.Errorf("%s: versions 1, 2, 3 are %d, %d, %d bytes", name, len(v1), len(v2), len(cur))
 		}
 		b, err := openBytes(cur, name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if a.header != b.header || !slices.Equal(a.offsets, b.offsets) || !slices.Equal(a.crcs, b.crcs) {
-			t.Fatalf("%s: version 1 index %+v differs from version 2's %+v", name, a.header, b.header)
+		if b.variant != board.English {
+			t.Fatalf("%s: embedded slice of %s", name, b.variant)
 		}
-		for _, f := range []*sliceFile{a, b} {
-			if err := f.checkWhole(); err != nil {
+		for _, old := range [][]byte{v1, v2} {
+			a, err := openBytes(old, name)
+			if err != nil {
 				t.Fatal(err)
 			}
-		}
-		for blk := range a.blocks {
-			x, errA := a.readBlock(dec, blk, nil)
-			y, errB := b.readBlock(dec, blk, nil)
-			if errA != nil || errB != nil || !bytes.Equal(x, y) {
-				t.Fatalf("%s block %d differs: %v %v", name, blk, errA, errB)
+			if a.header != b.header || !slices.Equal(a.offsets, b.offsets) || !slices.Equal(a.crcs, b.crcs) {
+				t.Fatalf("%s: old index %+v differs from version 3's %+v", name, a.header, b.header)
 			}
+			for _, f := range []*sliceFile{a, b} {
+				if err := f.checkWhole(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for blk := range a.blocks {
+				x, errA := a.readBlock(dec, blk, nil)
+				y, errB := b.readBlock(dec, blk, nil)
+				if errA != nil || errB != nil || !bytes.Equal(x, y) {
+					t.Fatalf("%s block %d differs: %v %v", name, blk, errA, errB)
+				}
+			}
+		}
+	}
+}
+
+// TestRulesField: a version 3 file records its variant; an unknown one,
+// or stray bits beside it, is ErrCorrupt.
+func TestRulesField(t *testing.T) {
+	data, err := embedded.ReadFile("data4/russian/1111.egdb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := openBytes(data, "russian")
+	if err != nil || f.variant != board.Russian {
+		t.Fatalf("russian slice: %v, variant %v", err, f.variant)
+	}
+	index, end, err := sliceFormat.OpenAt(bytes.NewReader(data), int64(len(data)), formatVersion)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range [][rulesBytes]byte{{board.NumVariants}, {9}, {1, 1}, {0, 0, 0, 4}} {
+		x := append([]byte(nil), index...)
+		copy(x[indexHeader:], bad[:])
+		file := append(sliceFormat.Seal(formatVersion, x, fsutil.Stored), data[end:]...)
+		if _, err := openBytes(file, "bad rules"); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "rules") {
+			t.Errorf("rules field % x: got %v, want ErrCorrupt about the rules", bad, err)
 		}
 	}
 }
@@ -72,7 +109,11 @@ func TestSliceFileErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v2, err := embedded.ReadFile("data4/1111.egdb")
+	v2, err := os.ReadFile(filepath.Join("testdata", "v2", "1111.egdb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v3, err := embedded.ReadFile("data4/1111.egdb")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,15 +132,19 @@ func TestSliceFileErrors(t *testing.T) {
 		"v2 index cut":  v2[:fsutil.HeaderLen+40],
 		"v2 appended":   append(append([]byte(nil), v2...), 0),
 		"v2 header cut": v2[:15],
+		"v3 index":      flip(v3, fsutil.HeaderLen+30),
+		"v3 rules":      flip(v3, fsutil.HeaderLen+indexHeader),
+		"v3 index cut":  v3[:fsutil.HeaderLen+46],
+		"v3 appended":   append(append([]byte(nil), v3...), 0),
 	} {
 		if _, err := openBytes(data, name); !errors.Is(err, ErrCorrupt) {
 			t.Errorf("%s: got %v, want ErrCorrupt", name, err)
 		}
 	}
-	v3 := append([]byte(nil), v2...)
-	binary.LittleEndian.PutUint32(v3[8:], 3)
-	if _, err := openBytes(v3, "v3"); !errors.Is(err, fsutil.ErrVersion) || errors.Is(err, ErrCorrupt) {
-		t.Errorf("version 3: got %v, want ErrVersion", err)
+	v4 := append([]byte(nil), v3...)
+	binary.LittleEndian.PutUint32(v4[8:], 4)
+	if _, err := openBytes(v4, "v4"); !errors.Is(err, fsutil.ErrVersion) || errors.Is(err, ErrCorrupt) {
+		t.Errorf("version 4: got %v, want ErrVersion", err)
 	}
 	// A damaged block opens (the index is sound) and fails checkWhole.
 	f, err := openBytes(flip(v2, len(v2)-3), "v2 block")

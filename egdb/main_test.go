@@ -1,4 +1,5 @@
-// main_test.go builds the <=4-piece database once for the package tests.
+// main_test.go builds the <=4-piece databases (one per variant) once for
+// the package tests.
 package egdb
 
 import (
@@ -6,39 +7,50 @@ import (
 	"os"
 	"sync"
 	"testing"
+
+	"crown/engine/board"
 )
 
-// shared holds the <=4-piece database built once for the package's tests.
-var shared struct {
+// built holds the <=4-piece databases built once for the package's tests,
+// one per variant.
+type built struct {
 	once sync.Once
 	dir  string
 	rep  *BuildReport
 	err  error
 }
 
+var shared [board.NumVariants]built
+
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if shared.dir != "" {
-		os.RemoveAll(shared.dir)
+	for i := range shared {
+		if shared[i].dir != "" {
+			os.RemoveAll(shared[i].dir)
+		}
 	}
 	os.Exit(code)
 }
 
-// db4Dir returns a directory holding the <=4-piece database.
-func db4Dir(t testing.TB) (string, *BuildReport) {
-	shared.once.Do(func() {
-		shared.dir, shared.err = os.MkdirTemp("", "egdb4")
-		if shared.err == nil {
+// db4Dir returns a directory holding the English <=4-piece database.
+func db4Dir(t testing.TB) (string, *BuildReport) { return db4DirFor(t, board.English) }
+
+// db4DirFor returns a directory holding variant v's <=4-piece database.
+func db4DirFor(t testing.TB, v board.Variant) (string, *BuildReport) {
+	b := &shared[v]
+	b.once.Do(func() {
+		b.dir, b.err = os.MkdirTemp("", "egdb4-"+v.String())
+		if b.err == nil {
 			defer func() {
 				if r := recover(); r != nil {
-					shared.err = fmt.Errorf("%v", r)
+					b.err = fmt.Errorf("%v", r)
 				}
 			}()
-			shared.rep = buildDir(t, shared.dir, 4)
+			b.rep = buildVariantDir(t, b.dir, 4, v)
 		}
 	})
-	if shared.err != nil || shared.rep == nil {
-		t.Fatalf("building the <=4 database: %v", shared.err)
+	if b.err != nil || b.rep == nil {
+		t.Fatalf("building the %s <=4 database: %v", v, b.err)
 	}
-	return shared.dir, shared.rep
+	return b.dir, b.rep
 }

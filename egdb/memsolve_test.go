@@ -5,6 +5,8 @@ import (
 	"context"
 	"runtime"
 	"testing"
+
+	"crown/engine/board"
 )
 
 // solveAll solves every slice up to n pieces in memory.
@@ -13,7 +15,7 @@ func solveAll(t testing.TB, n int) (*exactSet, map[Material]Stats) {
 	stats := map[Material]Stats{}
 	for k := 2; k <= n; k++ {
 		for _, m := range pairs(k) {
-			s := newSolver(m, set, runtime.GOMAXPROCS(0))
+			s := newSolver(board.English, m, set, runtime.GOMAXPROCS(0))
 			if err := s.solve(context.Background()); err != nil {
 				t.Fatal(err)
 			}

@@ -11,9 +11,9 @@ import (
 // naiveValues solves every position of up to n pieces, both sides to move,
 // by plain forward iteration over board's move generator (no un-moves, no
 // colour folding; White-to-move positions are stored as they are): an
-// independent reference for the builder. Tables are indexed with indexer,
-// which TestIndexRoundTrip checks on its own.
-func naiveValues(n int) map[board.Position]int {
+// independent reference for the builder, under variant v's rules. Tables
+// are indexed with indexer, which TestIndexRoundTrip checks on its own.
+func naiveValues(v board.Variant, n int) map[board.Position]int {
 	const unknown = 2
 	tabs := map[Material]*[2][]int8{}
 	var all []board.Position
@@ -25,7 +25,7 @@ func naiveValues(n int) map[board.Position]int {
 				tabs[m][0][i], tabs[m][1][i] = unknown, unknown
 				if b, w, kg, ok := x.decode(i); ok {
 					for _, side := range []board.Color{board.Black, board.White} {
-						all = append(all, board.Position{Black: b, White: w, Kings: kg, Side: side})
+						all = append(all, board.Position{Black: b, White: w, Kings: kg, Side: side, Variant: v})
 					}
 				}
 			}
@@ -77,16 +77,23 @@ func naiveValues(n int) map[board.Position]int {
 }
 
 // TestAgainstNaiveSolver compares every position of up to 3 pieces, both
-// sides to move, with the independent solver: checks the builder, the
-// colour-flip folding (White to move is never stored) and Probe/Value.
+// sides to move, with the independent solver: checks the builder (its
+// un-moves of flying kings among them), the colour-flip folding (White to
+// move is never stored) and Probe/Value, in every variant.
 func TestAgainstNaiveSolver(t *testing.T) {
-	dir, _ := db4Dir(t)
+	for v := range board.Variant(board.NumVariants) {
+		t.Run(v.String(), func(t *testing.T) { checkNaive(t, v) })
+	}
+}
+
+func checkNaive(t *testing.T, v board.Variant) {
+	dir, _ := db4DirFor(t, v)
 	db, err := Open(dir, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	ref := naiveValues(3)
+	ref := naiveValues(v, 3)
 	if len(ref) != 2*(3488+196032) {
 		t.Fatalf("naive solver has %d positions", len(ref))
 	}

@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"runtime"
 	"time"
+
+	"crown/engine/board"
 )
 
 // PairBuilder solves pairs one after another. It is not safe for
@@ -29,7 +31,7 @@ func NewPairBuilder(memMiB, threads int) (*PairBuilder, error) {
 	if threads <= 0 {
 		threads = runtime.GOMAXPROCS(0)
 	}
-	st, err := newStore(noSource, uint64(memMiB)<<20, threads)
+	st, err := newStore(board.English, noSource, uint64(memMiB)<<20, threads)
 	if err != nil {
 		return nil, err
 	}
@@ -41,11 +43,15 @@ func noSource(context.Context, Material) (string, error) {
 	return "", errors.New("egdb: no slice files outside a pair's solve")
 }
 
-// Solve solves the pair named by its canonical member m, reading the
-// slices it needs (and does not hold) through src.
-func (b *PairBuilder) Solve(ctx context.Context, m Material, src SliceSource) (*SolvedPair, error) {
+// Solve solves the pair named by its canonical member m under variant v's
+// rules, reading the slices it needs (and does not hold) through src.
+func (b *PairBuilder) Solve(ctx context.Context, v board.Variant, m Material, src SliceSource) (*SolvedPair, error) {
 	if err := checkPair(m); err != nil {
 		return nil, fmt.Errorf("egdb: %w", err)
+	}
+	if b.st.variant != v { // the tables held are another game's
+		b.st.reset()
+		b.st.variant = v
 	}
 	b.st.source = src
 	defer func() { b.st.source = noSource }()

@@ -15,12 +15,16 @@ import (
 	"fmt"
 	"math"
 	"slices"
+
+	"crown/engine/board"
 )
 
-// PairJob asks for material Pair's pair (its canonical member).
+// PairJob asks for material Pair's pair (its canonical member), solved
+// under Variant's rules.
 type PairJob struct {
-	Pair  Material
-	Files map[Material]string // SHA-256 (hex) of the file of every slice in sliceClosure(Pair)
+	Variant board.Variant
+	Pair    Material
+	Files   map[Material]string // SHA-256 (hex) of the file of every slice in sliceClosure(Pair)
 }
 
 // OutputSlice is one finished slice of a PairOutput.
@@ -44,8 +48,9 @@ type PairOutput struct {
 const maxWire = 1 << 20
 
 type wireJob struct {
-	Pair  string            `json:"pair"`
-	Files map[string]string `json:"files"`
+	Variant string            `json:"variant,omitempty"` // "": English, as before variants
+	Pair    string            `json:"pair"`
+	Files   map[string]string `json:"files"`
 }
 
 type wireSlice struct {
@@ -87,6 +92,9 @@ func checkSum(s string) error {
 // Marshal encodes the job (map keys sorted: equal jobs, equal bytes).
 func (j PairJob) Marshal() []byte {
 	w := wireJob{Pair: j.Pair.Name(), Files: make(map[string]string, len(j.Files))}
+	if j.Variant != board.English {
+		w.Variant = j.Variant.String()
+	}
 	for m, sum := range j.Files {
 		w.Files[m.Name()] = sum
 	}
@@ -112,6 +120,11 @@ func UnmarshalPairJob(data []byte) (PairJob, error) {
 		return PairJob{}, fmt.Errorf("egdb: pair job: %w", err)
 	}
 	j := PairJob{Pair: pair, Files: make(map[Material]string, len(w.Files))}
+	if w.Variant != "" {
+		if j.Variant, err = board.ParseVariant(w.Variant); err != nil {
+			return PairJob{}, fmt.Errorf("egdb: pair job %s: %w", w.Pair, err)
+		}
+	}
 	need := sliceClosure(pair)
 	for name, sum := range w.Files {
 		m, err := parseName(name)

@@ -55,7 +55,7 @@ func solvePair(ctx context.Context, st *store, m Material, threads int, started 
 	if err := st.makeRoom(solverBytes(m), keep); err != nil {
 		return err
 	}
-	s := newSolver(m, st.view(deps), threads)
+	s := newSolver(st.variant, m, st.view(deps), threads)
 	if started != nil {
 		started(s)
 	}
@@ -65,7 +65,7 @@ func solvePair(ctx context.Context, st *store, m Material, threads int, started 
 	}
 	for t := range s.n {
 		tab, stats := s.result(t)
-		data, err := encodeSlice(s.mats[t], packValues(tab, s.dc[t]), tab.ix.size, stats, threads)
+		data, err := encodeSlice(s.variant, s.mats[t], packValues(tab, s.dc[t]), tab.ix.size, stats, threads)
 		if err != nil {
 			return err
 		}

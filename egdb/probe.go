@@ -27,8 +27,11 @@ import (
 	"crown/engine/board"
 )
 
-// DB is an open set of endgame database slices.
+// DB is an open set of endgame database slices, all of one game's rules:
+// a position of another variant is not covered.
 type DB struct {
+	variant   board.Variant
+	first     string // the first file added, which set variant
 	files     [keySpace]*sliceFile
 	maxPieces int
 	cache     *blockCache
@@ -127,6 +130,12 @@ func (db *DB) add(r io.ReaderAt, size int64, name string) error {
 	if want := FileName(f.mat); filepath.Base(name) != want {
 		return fmt.Errorf("%w %s: holds slice %s", ErrCorrupt, name, want)
 	}
+	if db.first == "" {
+		db.variant, db.first = f.variant, name
+	} else if f.variant != db.variant {
+		return fmt.Errorf("egdb: %s is a slice of the %s database, %s of the %s one: one directory holds one game's slices",
+			name, f.variant, db.first, db.variant)
+	}
 	db.files[f.mat.key()] = f
 	return nil
 }
@@ -158,6 +167,9 @@ func (db *DB) Close() error {
 	db.dec.Close()
 	return errors.Join(errs...)
 }
+
+// Variant returns the rules the database was solved under.
+func (db *DB) Variant() board.Variant { return db.variant }
 
 // MaxPieces returns the largest total piece count covered.
 func (db *DB) MaxPieces() int { return db.maxPieces }
@@ -211,6 +223,9 @@ func (db *DB) Probe(p *board.Position) (int, bool) {
 
 // lookup returns the stored value of p (don't-care if p has a capture).
 func (db *DB) lookup(p *board.Position) (uint8, bool) {
+	if p.Variant != db.variant {
+		return 0, false
+	}
 	b, w, k := p.Black, p.White, p.Kings
 	if p.Side == board.White {
 		b, w, k = flip(b, w, k)
@@ -256,7 +271,7 @@ func (db *DB) value(p board.Position) (int, bool) {
 		v, ok := db.lookup(&p)
 		return wld(v), ok
 	}
-	if p.Total() > db.maxPieces {
+	if p.Total() > db.maxPieces || p.Variant != db.variant {
 		return 0, false
 	}
 	var ml board.MoveList

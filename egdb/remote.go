@@ -15,6 +15,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"crown/engine/board"
 )
 
 // PairRunner solves pairs elsewhere.
@@ -52,7 +54,7 @@ func buildRemote(ctx context.Context, o BuildOptions, todo []Material, total uin
 		files := map[string]string{}
 		left := make(map[Material]bool, len(wave))
 		for _, m := range wave {
-			j := PairJob{Pair: m, Files: map[Material]string{}}
+			j := PairJob{Variant: o.Variant, Pair: m, Files: map[Material]string{}}
 			for _, x := range sliceClosure(m) {
 				s, err := sumOf(x)
 				if err != nil {
@@ -69,7 +71,7 @@ func buildRemote(ctx context.Context, o BuildOptions, todo []Material, total uin
 			if !left[sp.Pair] {
 				return fmt.Errorf("egdb: pair %s came back from %s unasked, or twice", sp.Pair.Name(), sp.Worker)
 			}
-			if err := checkSolved(sp); err != nil {
+			if err := checkSolved(sp, o.Variant); err != nil {
 				return err
 			}
 			for _, sl := range sp.Slices {
@@ -97,9 +99,9 @@ func buildRemote(ctx context.Context, o BuildOptions, todo []Material, total uin
 }
 
 // checkSolved checks that sp holds its pair's files, in pairOf order, each
-// a sound slice file of the right material whose header counts are the
-// ones reported.
-func checkSolved(sp *SolvedPair) error {
+// a sound slice file of the right material and rules v whose header counts
+// are the ones reported.
+func checkSolved(sp *SolvedPair, v board.Variant) error {
 	want := pairOf(sp.Pair)
 	n := 2
 	if want[1] == sp.Pair {
@@ -119,6 +121,9 @@ func checkSolved(sp *SolvedPair) error {
 		}
 		if err := f.checkWhole(); err != nil {
 			return fmt.Errorf("%w (from %s)", err, sp.Worker)
+		}
+		if f.variant != v {
+			return fmt.Errorf("%w %s: a slice of %s, the build is of %s", ErrCorrupt, name, f.variant, v)
 		}
 		if f.mat != sl.Material || f.stats != sl.Stats {
 			return fmt.Errorf("%w %s: header holds %s %+v, reported %s %+v", ErrCorrupt, name, f.mat.Name(), f.stats, sl.Material.Name(), sl.Stats)

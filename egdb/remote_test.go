@@ -68,7 +68,7 @@ func (w *fakeWorkers) SolvePairs(ctx context.Context, jobs []PairJob, files map[
 			path := filepath.Join(w.cache, sum)
 			return path, fsutil.WriteAtomic(path, w.shared[sum])
 		}
-		sp, err := w.builders[i%2].Solve(ctx, job.Pair, src)
+		sp, err := w.builders[i%2].Solve(ctx, job.Variant, job.Pair, src)
 		if err != nil {
 			return err
 		}

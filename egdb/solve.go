@@ -17,6 +17,12 @@
 //     new decisions form the next frontier (bitmaps, so memory is bounded).
 //     When the frontier is empty, every undecided position is a draw.
 //
+// The rules are those of the solver's variant: in Russian and Brazilian
+// draughts kings fly, so a position has more moves and more un-moves, and
+// phase 2 fails the build if a position has more successors than the
+// counter holds (65 flying kings' moves at most: only 6+ piece slices with
+// five kings could reach that).
+//
 // Phases run in parallel over index chunks; in phase 3 the updates of a
 // parent shared by two workers are compare-and-swap loops on the 32-bit word
 // holding its byte.
@@ -24,6 +30,7 @@ package egdb
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
 	"sync/atomic"
 
@@ -42,6 +49,7 @@ const (
 
 // solver holds the working state of one pair.
 type solver struct {
+	variant board.Variant
 	n       int // tables: 1 for a self-mirrored slice, else 2
 	mats    [2]Material
 	ix      [2]indexer
@@ -52,6 +60,9 @@ type solver struct {
 	deps    *exactSet
 	threads int
 	done    atomic.Uint64 // indices processed, for progress
+	// overflow is set by phase 2 when a position has more undecided
+	// successors than the counter holds.
+	overflow atomic.Bool
 }
 
 // solverBytes estimates the memory the solver needs for material m's pair.
@@ -68,8 +79,8 @@ func solverBytes(m Material) uint64 {
 // pairOf returns m and its mirror.
 func pairOf(m Material) [2]Material { return [2]Material{m, m.Mirror()} }
 
-func newSolver(m Material, deps *exactSet, threads int) *solver {
-	s := &solver{n: 2, mats: pairOf(m), deps: deps, threads: threads}
+func newSolver(v board.Variant, m Material, deps *exactSet, threads int) *solver {
+	s := &solver{variant: v, n: 2, mats: pairOf(m), deps: deps, threads: threads}
 	if s.mats[1] == m {
 		s.n = 1
 	}
@@ -130,6 +141,9 @@ func (s *solver) solveCounted(ctx context.Context) (int, error) {
 			return 0, err
 		}
 	}
+	if s.overflow.Load() {
+		return 0, fmt.Errorf("egdb: slice %s (%s): a position has more than %d successors, more than the solver counts", s.mats[0], s.variant, counterMask)
+	}
 	s.front, s.next = s.next, s.front
 	for rounds := 1; ; rounds++ {
 		busy := false
@@ -176,7 +190,7 @@ func (s *solver) captures(t int, lo, hi uint64, ml *board.MoveList) {
 				word |= stDraw << stShift << (8 * k)
 				continue
 			}
-			p := board.Position{Black: b, White: wh, Kings: kg, Side: board.Black}
+			p := board.Position{Black: b, White: wh, Kings: kg, Side: board.Black, Variant: s.variant}
 			if !p.HasCapture() {
 				continue
 			}
@@ -207,7 +221,7 @@ func (s *solver) quiet(t int, lo, hi uint64, ml *board.MoveList) {
 				continue
 			}
 			b, wh, kg, _ := ix.decode(i)
-			p := board.Position{Black: b, White: wh, Kings: kg, Side: board.Black}
+			p := board.Position{Black: b, White: wh, Kings: kg, Side: board.Black, Variant: s.variant}
 			p.Generate(ml)
 			count, st := uint32(0), uint32(stUndecided)
 			for m := range ml.N {
@@ -237,6 +251,9 @@ func (s *solver) quiet(t int, lo, hi uint64, ml *board.MoveList) {
 			if st == stUndecided && count == 0 {
 				st = stLoss
 			}
+			if st == stUndecided && count > counterMask {
+				s.overflow.Store(true)
+			}
 			var e uint32
 			if st != stUndecided {
 				e = st << stShift
@@ -264,7 +281,7 @@ func (s *solver) propagate(t int, w uint64) {
 		st := s.entry(t, i) >> stShift
 		b, wh, kg, _ := s.ix[t].decode(i)
 		fb, fw, fk := flip(b, wh, kg)
-		n := predecessors(fb, fw, fk, &preds)
+		n := predecessors(s.variant, fb, fw, fk, &preds)
 		for _, q := range preds[:n] {
 			j := s.ix[o].index(q[0], q[1], q[2])
 			if s.update(o, j, st == stLoss) {

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"crown/engine/board"
 )
 
 // wldOracle reads testdata/egdb-wld-stats-2to5.txt: per slice, the black- and
@@ -83,9 +85,9 @@ func TestStatsFromDir(t *testing.T) {
 	if dir == "" {
 		t.Skip("CROWN_EGDB_DIR not set")
 	}
-	infos, maxN, err := Describe(dir)
-	if err != nil {
-		t.Fatal(err)
+	infos, maxN, game, err := Describe(dir)
+	if err != nil || game != board.English {
+		t.Fatalf("%s: %v (%s)", dir, err, game)
 	}
 	got := map[Material]Stats{}
 	for _, in := range infos {

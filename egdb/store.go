@@ -27,6 +27,7 @@ func dirSource(dir string) SliceSource {
 }
 
 type store struct {
+	variant board.Variant // the rules every table is solved under
 	source  SliceSource
 	threads int
 	budget  uint64 // bytes the tables may use
@@ -37,12 +38,12 @@ type store struct {
 	dec     *zstd.Decoder
 }
 
-func newStore(source SliceSource, budget uint64, threads int) (*store, error) {
+func newStore(v board.Variant, source SliceSource, budget uint64, threads int) (*store, error) {
 	dec, err := newDecoder()
 	if err != nil {
 		return nil, err
 	}
-	return &store{source: source, threads: threads, budget: budget, dec: dec,
+	return &store{variant: v, source: source, threads: threads, budget: budget, dec: dec,
 		tables: map[Material]*exactTable{}, lastUse: map[Material]uint64{}}, nil
 }
 
@@ -149,6 +150,9 @@ func (s *store) load(ctx context.Context, m Material, deps []Material) (*exactTa
 	if f.mat != m {
 		return nil, fmt.Errorf("%w %s: holds slice %s, want %s", ErrCorrupt, path, f.mat.Name(), m.Name())
 	}
+	if f.variant != s.variant {
+		return nil, fmt.Errorf("egdb: %s is a slice of the %s database, this build is of %s", path, f.variant, s.variant)
+	}
 	t := newExactTable(m)
 	var buf []byte
 	for b := range f.blocks {
@@ -169,7 +173,7 @@ func (s *store) load(ctx context.Context, m Material, deps []Material) (*exactTa
 			if !ok {
 				continue
 			}
-			p := board.Position{Black: b, White: wh, Kings: kg, Side: board.Black}
+			p := board.Position{Black: b, White: wh, Kings: kg, Side: board.Black, Variant: s.variant}
 			if !p.HasCapture() {
 				continue
 			}

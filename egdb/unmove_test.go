@@ -23,7 +23,13 @@ func randomPosition(r *rand.Rand, m Material) (uint32, uint32, uint32) {
 // the position, and every such move from a position is found by un-moving
 // its result.
 func TestPredecessorsMatchForwardMoves(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
+	for v := range board.Variant(board.NumVariants) {
+		t.Run(v.String(), func(t *testing.T) { checkPredecessors(t, v) })
+	}
+}
+
+func checkPredecessors(t *testing.T, v board.Variant) {
+	r := rand.New(rand.NewPCG(3, 4+uint64(v)))
 	var preds [maxPreds][3]uint32
 	var ml board.MoveList
 	for _, n := range []int{2, 3, 4, 5, 6} {
@@ -31,9 +37,9 @@ func TestPredecessorsMatchForwardMoves(t *testing.T) {
 			for range 100 {
 				// Backward: child after a black move (White to move).
 				b, w, k := randomPosition(r, m)
-				cnt := predecessors(b, w, k, &preds)
+				cnt := predecessors(v, b, w, k, &preds)
 				for _, q := range preds[:cnt] {
-					p := board.Position{Black: q[0], White: q[1], Kings: q[2], Side: board.Black}
+					p := board.Position{Black: q[0], White: q[1], Kings: q[2], Side: board.Black, Variant: v}
 					if p.HasCapture() {
 						t.Fatalf("predecessor with a capture: %v", p.FEN())
 					}
@@ -50,7 +56,7 @@ func TestPredecessorsMatchForwardMoves(t *testing.T) {
 					}
 				}
 				// Forward: every quiet non-crowning move is un-moved.
-				p := board.Position{Black: b, White: w, Kings: k, Side: board.Black}
+				p := board.Position{Black: b, White: w, Kings: k, Side: board.Black, Variant: v}
 				if p.HasCapture() {
 					continue
 				}
@@ -60,7 +66,7 @@ func TestPredecessorsMatchForwardMoves(t *testing.T) {
 					if k&mv.From.Bit() == 0 && c.Kings&mv.To.Bit() != 0 {
 						continue // crowned
 					}
-					cnt := predecessors(c.Black, c.White, c.Kings, &preds)
+					cnt := predecessors(v, c.Black, c.White, c.Kings, &preds)
 					found := 0
 					for _, q := range preds[:cnt] {
 						if q == [3]uint32{b, w, k} {

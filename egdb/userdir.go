@@ -2,13 +2,18 @@
 // place, so that engine mode, analyze, match and self-play use the 6-piece
 // database without a flag once `crown egdb build --pieces 6` has run (it
 // writes there by default), and fall back to the embedded <=4-piece one.
+// Russian and Brazilian draughts' databases live in a subdirectory named
+// for the variant (VariantDir), so one directory serves all three games.
 package egdb
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"crown/engine/board"
 )
 
 // EnvDir names the environment variable that overrides UserDir; set to
@@ -45,6 +50,16 @@ func UserDir() string {
 	return ""
 }
 
+// VariantDir returns where variant v's database lives in a database
+// directory root: root itself for English checkers, root/russian or
+// root/brazilian for the variants.
+func VariantDir(root string, v board.Variant) string {
+	if v == board.English || root == "" {
+		return root
+	}
+	return filepath.Join(root, v.String())
+}
+
 // hasSlices reports whether dir holds at least one slice file.
 func hasSlices(dir string) bool {
 	entries, err := os.ReadDir(dir)
@@ -59,15 +74,30 @@ func hasSlices(dir string) bool {
 	return false
 }
 
-// OpenUser opens dir when it is not empty; otherwise the per-user database
-// when UserDir holds one, else the embedded database. It also returns the
-// directory opened ("" for the embedded database).
-func OpenUser(dir string, cacheMiB int) (*DB, string, error) {
+// OpenUser opens variant v's database: in dir when it is not empty (its
+// VariantDir when that holds slices, so a directory built for all three
+// games can be named once); otherwise the per-user one when built, else
+// the embedded database of v. It also returns the directory opened (""
+// for the embedded database). A database of another game is an error.
+func OpenUser(v board.Variant, dir string, cacheMiB int) (*DB, string, error) {
 	if dir == "" {
-		if u := UserDir(); u != "" && hasSlices(u) {
+		if u := VariantDir(UserDir(), v); u != "" && hasSlices(u) {
 			dir = u
 		}
+	} else if sub := VariantDir(dir, v); hasSlices(sub) {
+		dir = sub
 	}
-	db, err := OpenOrDefault(dir, cacheMiB)
-	return db, dir, err
+	if dir == "" {
+		db, err := DefaultFor(v, cacheMiB)
+		return db, dir, err
+	}
+	db, err := Open(dir, cacheMiB)
+	if err != nil {
+		return nil, dir, err
+	}
+	if db.Variant() != v {
+		db.Close()
+		return nil, dir, fmt.Errorf("egdb: %s holds the %s database, the game is %s (build it with crown egdb build --variant %s)", dir, db.Variant(), v, v)
+	}
+	return db, dir, nil
 }

@@ -64,7 +64,7 @@ func Verify(ctx context.Context, o VerifyOptions) (*VerifyReport, error) {
 			total += f.entries
 		}
 	}
-	st, err := newStore(dirSource(o.Dir), uint64(o.MemMiB)<<20, o.Threads)
+	st, err := newStore(db.variant, dirSource(o.Dir), uint64(o.MemMiB)<<20, o.Threads)
 	if err != nil {
 		return nil, err
 	}
@@ -88,7 +88,7 @@ func Verify(ctx context.Context, o VerifyOptions) (*VerifyReport, error) {
 				if x != m && x != mats[1] {
 					continue
 				}
-				checked, err := verifySlice(ctx, set, x, db.files[x.key()].stats, o.Threads)
+				checked, err := verifySlice(ctx, db.variant, set, x, db.files[x.key()].stats, o.Threads)
 				if err != nil {
 					return nil, err
 				}
@@ -108,7 +108,7 @@ func Verify(ctx context.Context, o VerifyOptions) (*VerifyReport, error) {
 
 // verifySlice checks every non-capture position of m against its
 // successors and recounts the statistics.
-func verifySlice(ctx context.Context, set *exactSet, m Material, want Stats, threads int) (uint64, error) {
+func verifySlice(ctx context.Context, v board.Variant, set *exactSet, m Material, want Stats, threads int) (uint64, error) {
 	t := set.tables[m.key()]
 	var checked, win, loss, draw atomic.Uint64
 	var bad atomic.Pointer[error]
@@ -130,7 +130,7 @@ func verifySlice(ctx context.Context, set *exactSet, m Material, want Stats, thr
 			default:
 				nd++
 			}
-			p := board.Position{Black: b, White: wh, Kings: kg, Side: board.Black}
+			p := board.Position{Black: b, White: wh, Kings: kg, Side: board.Black, Variant: v}
 			if p.HasCapture() {
 				continue
 			}
@@ -181,24 +181,25 @@ type Info struct {
 	Stats     Stats
 }
 
-// Describe lists the slices in dir with their sizes and statistics.
-func Describe(dir string) ([]Info, int, error) {
+// Describe lists the slices in dir with their sizes and statistics, the
+// piece count the database is complete to, and its game.
+func Describe(dir string) ([]Info, int, board.Variant, error) {
 	db, err := Open(dir, 1)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, 0, err
 	}
 	defer db.Close()
-	return db.describe(), db.MaxPieces(), nil
+	return db.describe(), db.MaxPieces(), db.Variant(), nil
 }
 
-// DescribeDefault lists the embedded slices.
-func DescribeDefault() ([]Info, int, error) {
-	db, err := Default(1)
+// DescribeDefault lists the embedded slices of variant v.
+func DescribeDefault(v board.Variant) ([]Info, int, board.Variant, error) {
+	db, err := DefaultFor(v, 1)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, 0, err
 	}
 	defer db.Close()
-	return db.describe(), db.MaxPieces(), nil
+	return db.describe(), db.MaxPieces(), db.Variant(), nil
 }
 
 func (db *DB) describe() []Info {

@@ -29,7 +29,7 @@ type analyzeCmd struct {
 	// EGDBPolicy: engine mode's default; when the position itself is in
 	// the database, the best move is the database's (egdb.DB.RootMove).
 	EGDBPolicy string `name:"egdb-policy" default:"always" enum:"off,always,kimcho" help:"Endgame database policy (off, always, kimcho)."`
-	Variant    string `default:"english" enum:"english,russian,brazilian" help:"The game of the FENs: english, russian or brazilian (then material by default and no database: docs/variants.md)."`
+	Variant    string `default:"english" enum:"english,russian,brazilian" help:"The game of the FENs: english, russian or brazilian (then the variant's network and endgame database: docs/variants.md)."`
 	searchFlags
 }
 
@@ -38,19 +38,16 @@ func (c *analyzeCmd) Run(log *zerolog.Logger) error {
 }
 
 func (c *analyzeCmd) run(in io.Reader, out io.Writer, log *zerolog.Logger) error {
-	v, policy := board.English, c.EGDBPolicy
+	v := board.English
 	if c.Variant != "" {
 		var err error
 		if v, err = board.ParseVariant(c.Variant); err != nil {
 			return err
 		}
 	}
-	if v != board.English {
-		policy = "" // crown's databases are English checkers'
-	}
 	return analysis.Command(in, out, analysis.CommandOptions{FEN: c.FEN, PDN: c.PDN, JSON: c.JSON, Depth: c.Depth, Time: c.Time,
 		Nodes: c.Nodes, MultiPV: c.MultiPV, SeedMode: c.Mode == "seed", Variant: v, Log: log,
 		NewSearcher: func() (*search.Searcher, *players.Endgame, players.Scale, error) {
-			return c.searcher(policy, players.DefaultEvalFor(v))
+			return c.searcher(v, c.EGDBPolicy, players.DefaultEvalFor(v))
 		}})
 }

@@ -90,7 +90,7 @@ func TestAnalyzePDN(t *testing.T) {
 }
 
 func TestUnknownEval(t *testing.T) {
-	if _, _, _, err := (searchFlags{evalFlags: evalFlags{Eval: "nope"}}).searcher("", players.DefaultEval); err == nil || !strings.Contains(err.Error(), "material") {
+	if _, _, _, err := (searchFlags{evalFlags: evalFlags{Eval: "nope"}}).searcher(board.English, "", players.DefaultEval); err == nil || !strings.Contains(err.Error(), "material") {
 		t.Errorf("got %v", err)
 	}
 }
@@ -290,7 +290,8 @@ func TestAnalyzeMultiPV(t *testing.T) {
 // TestAnalyzeVariant: with --variant russian a FEN is read in algebraic
 // squares, the search plays by the Russian rules (a king captures at a
 // distance) and the best move is written as the variant writes it; the
-// same FEN is refused in English checkers.
+// variant's own database answers its endings; the same FEN is refused in
+// English checkers.
 func TestAnalyzeVariant(t *testing.T) {
 	log := zerolog.Nop()
 	fen := "W:Wa1,c1,Kh2:Bb8,Kd6"
@@ -301,6 +302,13 @@ func TestAnalyzeVariant(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "best h2xc7 ") { // the only capture: the flying king takes d6 from h2
 		t.Fatalf("output:\n%s", out.String())
+	}
+	// Three kings on the main road against one: the Russian database's win.
+	ending := "W:WKa1,Kc1,Ke1:BKb8"
+	c.FEN, c.EGDBPolicy = &ending, "always"
+	out.Reset()
+	if err := c.run(strings.NewReader(""), &out, &log); err != nil || !strings.Contains(out.String(), " egdb win ") {
+		t.Fatalf("russian ending with the database: %v\n%s", err, out.String())
 	}
 	c.Variant = "english"
 	if err := c.run(strings.NewReader(""), &out, &log); err == nil {

@@ -8,6 +8,7 @@ package main
 import (
 	"os"
 
+	"crown/engine/board"
 	"crown/engine/search"
 	"crown/protocol/players"
 )
@@ -28,7 +29,7 @@ func (c *benchCmd) Run() error {
 	f := searchFlags{evalFlags: c.evalFlags, egdbFlags: c.egdbFlags, Threads: c.Threads, Hash: c.Hash, Mode: "full", Search: c.Search}
 	// material unless --eval: the default pinned count is material's (nnue's is
 	// pinned too: engine/search/bench_test.go).
-	s, eg, _, err := f.searcher(c.EGDBPolicy, players.Material)
+	s, eg, _, err := f.searcher(board.English, c.EGDBPolicy, players.Material)
 	if err != nil {
 		return err
 	}

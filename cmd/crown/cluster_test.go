@@ -72,7 +72,7 @@ func TestEgdbBuildOnClusterEqualsLocal(t *testing.T) {
 	}
 	t.Logf("<=4 pieces: local %v, cluster with two one-thread workers %v", tLocal.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
 	report := func(out string) string { before, _, _ := strings.Cut(out, " time "); return before }
-	if want := "pieces 4 slices 41 (built now 41) positions 6408836 size 169812 bytes (0.2 MiB)"; report(lout) != want || report(cout) != want {
+	if want := "english pieces 4 slices 41 (built now 41) positions 6408836 size 169976 bytes (0.2 MiB)"; report(lout) != want || report(cout) != want {
 		t.Fatalf("reports:\n%s%s", lout, cout)
 	}
 	for _, w := range []string{"w0", "w1"} {

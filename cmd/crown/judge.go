@@ -13,6 +13,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"crown/engine/board"
 	"crown/engine/search"
 	"crown/nets/judge"
 )
@@ -52,7 +53,7 @@ func (c *judgeLabelCmd) Run(log *zerolog.Logger) error {
 	if c.Threads != 1 {
 		return errors.New("--threads: labels are searched with one thread each (exact node counts); use --workers")
 	}
-	_, eg, scale, err := c.searcher("always", "nnue")
+	_, eg, scale, err := c.searcher(board.English, "always", "nnue")
 	if err != nil {
 		return err
 	}
@@ -69,7 +70,7 @@ func (c *judgeLabelCmd) Run(log *zerolog.Logger) error {
 // judgeSearcher is a searcher of the flags with the database always on
 // (it stays open for the searcher's life).
 func (f searchFlags) judgeSearcher() (*search.Searcher, error) {
-	s, _, _, err := f.searcher("always", "nnue")
+	s, _, _, err := f.searcher(board.English, "always", "nnue")
 	return s, err
 }
 

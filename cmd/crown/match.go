@@ -20,7 +20,7 @@ import (
 
 type matchCmd struct {
 	Player       []string      `required:"" sep:"none" help:"A player, twice: crown:key=value,... (eval, net, depth, book, egdb ...), hub:COMMAND (an engine speaking Hub) or cb:LIBRARY (a CheckerBoard engine library). See docs/match.md."`
-	Variant      string        `default:"english" help:"The game both players play: english, russian or brazilian (a variant: crown: players only, without the English book and databases, no adjudication; --openings start, plies:N, random:N or a file of the variant's FENs)."`
+	Variant      string        `default:"english" help:"The game both players play: english, russian or brazilian (a variant: crown: players only, each with the variant's network and endgame database and no book, no adjudication; --openings start, plies:N, random:N or a file of the variant's FENs)."`
 	Openings     string        `default:"acf" help:"acf (the 156 ACF 3-move ballots), eleven (the 2,400 eleven-man ballots), first7 (the seven first moves), plies:N (every line of the first N plies, N 1-6), random:N (up to 1,000 distinct positions N random plies from the start), start, or a file of FENs or PDN games."`
 	Count        int           `help:"Use only the first N openings (0: all); each is played with both colours."`
 	Book         bool          `help:"Let crown players use the opening book (default: off, ballots are the openings; a player's book= wins)."`

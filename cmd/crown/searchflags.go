@@ -7,6 +7,7 @@ package main
 import (
 	"fmt"
 
+	"crown/engine/board"
 	"crown/engine/search"
 	"crown/engine/search/seedsearch"
 	"crown/protocol/players"
@@ -40,7 +41,7 @@ type egdbFlags struct {
 }
 
 // open opens the database for policy ("" means off); nil when off.
-func (f egdbFlags) open(policy string) (*players.Endgame, search.EGDBPolicy, error) {
+func (f egdbFlags) open(v board.Variant, policy string) (*players.Endgame, search.EGDBPolicy, error) {
 	if policy == "" {
 		return nil, search.EGDBOff, nil
 	}
@@ -48,7 +49,7 @@ func (f egdbFlags) open(policy string) (*players.Endgame, search.EGDBPolicy, err
 	if err != nil {
 		return nil, 0, err
 	}
-	eg, err := players.EGDB{Dir: f.EGDBDir, Policy: p, CacheMiB: f.EGDBCache, Pieces: f.EGDBPieces}.Open()
+	eg, err := players.EGDB{Variant: v, Dir: f.EGDBDir, Policy: p, CacheMiB: f.EGDBCache, Pieces: f.EGDBPieces}.Open()
 	return eg, p, err
 }
 
@@ -65,13 +66,13 @@ type searchFlags struct {
 // searcher makes the searcher with the evaluator (def when --eval is not
 // given) and the database of policy (nil when off); scale turns its scores
 // into men.
-func (f searchFlags) searcher(policy, def string) (s *search.Searcher, eg *players.Endgame, scale players.Scale, err error) {
+func (f searchFlags) searcher(v board.Variant, policy, def string) (s *search.Searcher, eg *players.Endgame, scale players.Scale, err error) {
 	ld, err := f.choice(def).Load()
 	if err != nil {
 		return nil, nil, scale, err
 	}
 	ev := ld.New
-	eg, pol, err := f.open(policy)
+	eg, pol, err := f.open(v, policy)
 	if err != nil {
 		return nil, nil, scale, err
 	}

@@ -13,12 +13,13 @@ import (
 	"testing"
 )
 
-// Layout of a slice file (egdb/format.go, version 2): fsutil's container,
+// Layout of a slice file (egdb/format.go, versions 2 and 3): fsutil's container,
 // a 24-byte header whose bytes 8-11 hold the version and 12-15 the index's
 // length, then the index, then the blocks' data.
 const (
 	versionAt   = 8
-	version     = 2
+	oldest      = 2 // the versions this layout holds for
+	newest      = 3
 	lengthAt    = 12
 	containerAt = 24
 )
@@ -41,8 +42,8 @@ func DamagedCopy(t testing.TB, src, slice string) string {
 			t.Fatal(err)
 		}
 		if filepath.Base(f) == slice+".egdb" {
-			if v := binary.LittleEndian.Uint32(data[versionAt:]); v != version {
-				t.Fatalf("%s: slice file version %d, DamagedCopy knows version %d", f, v, version)
+			if v := binary.LittleEndian.Uint32(data[versionAt:]); v < oldest || v > newest {
+				t.Fatalf("%s: slice file version %d, DamagedCopy knows versions %d-%d", f, v, oldest, newest)
 			}
 			data[containerAt+binary.LittleEndian.Uint32(data[lengthAt:])+2] ^= 0xFF
 			damaged = true

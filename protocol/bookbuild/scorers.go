@@ -25,7 +25,7 @@ func scorers(o Options, n int) ([]*book.SearchScorer, error) {
 	}
 	opts := search.Options{Eval: ev, HashMB: o.HashMB}
 	if !o.NoEGDB {
-		db, _, err := egdb.OpenUser(o.EGDBDir, 0)
+		db, _, err := egdb.OpenUser(board.English, o.EGDBDir, 0)
 		if err != nil {
 			return nil, err
 		}

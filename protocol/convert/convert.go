@@ -52,7 +52,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if len(o.Pieces) == 0 || o.Count <= 0 {
 		return nil, errors.New("nothing to play: give --pieces and a positive --count")
 	}
-	db, dir, err := egdb.OpenUser(o.Dir, o.CacheMiB)
+	db, dir, err := egdb.OpenUser(board.English, o.Dir, o.CacheMiB)
 	if err != nil {
 		return nil, err
 	}

@@ -8,10 +8,11 @@
 // Searcher.PonderHit. Damaged database slices found during a search are
 // handed to the protocol loop through Faults.
 //
-// In Russian and Brazilian draughts (Options.Variant) the English
-// knowledge is off: no opening book, no endgame database, and the default
-// evaluator is material (players.DefaultEvalFor); the positions searched
-// carry their variant, whose rules the search follows.
+// In Russian and Brazilian draughts (Options.Variant) the English opening
+// book is off, the endgame database is the variant's own (egdb.OpenUser)
+// and the default evaluator is the variant's network
+// (players.DefaultEvalFor); the positions searched carry their variant,
+// whose rules the search follows.
 package crownsearch
 
 import (
@@ -97,13 +98,10 @@ func evalChoice(o protocol.Options) players.Eval {
 	return e
 }
 
-// egdbChoice is the endgame database of o: none in Russian and Brazilian
-// draughts, whose endgames crown's (English) databases do not hold.
+// egdbChoice is the endgame database of o, the one of o's game: each
+// variant has its own (egdb.OpenUser).
 func egdbChoice(o protocol.Options) players.EGDB {
-	if o.Variant != board.English {
-		return players.EGDB{Policy: search.EGDBOff}
-	}
-	return players.EGDB{Dir: o.EGDBDir, Policy: o.EGDBPolicy, CacheMiB: o.EGDBCacheMB, Pieces: o.EGDBMaxPieces}
+	return players.EGDB{Variant: o.Variant, Dir: o.EGDBDir, Policy: o.EGDBPolicy, CacheMiB: o.EGDBCacheMB, Pieces: o.EGDBMaxPieces}
 }
 
 // Configure applies o. Everything is checked and loaded before anything
@@ -169,11 +167,11 @@ func (a *Searcher) Configure(o protocol.Options) error {
 		}
 	}
 	if newDB && endgame != nil {
-		a.log.Info().Str("dir", o.EGDBDir).Str("policy", o.EGDBPolicy.String()).Int("pieces", endgame.MaxPieces()).Msg("endgame database")
+		a.log.Info().Stringer("variant", o.Variant).Str("dir", o.EGDBDir).Str("policy", o.EGDBPolicy.String()).Int("pieces", endgame.MaxPieces()).Msg("endgame database")
 	}
 	if o.Variant != board.English && (first || o.Variant != a.opts.Variant) {
 		a.log.Debug().Stringer("variant", o.Variant).Str("evaluator", evalChoice(o).Name).
-			Msg("variant: the English opening book and endgame databases are off")
+			Msg("variant: the English opening book is off; the variant's own endgame database is used")
 	}
 	a.endgame = endgame
 	a.eval = newEval

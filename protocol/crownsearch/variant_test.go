@@ -1,9 +1,10 @@
 package crownsearch
 
 // variant_test.go checks the searcher in Russian and Brazilian draughts:
-// the English book and databases are off and said so in the log, the
-// default evaluator is material, positions of the variant are searched,
-// and a Hub session in pydraughts' frames gets a legal reply.
+// the English book is off and said so in the log, the variant's own
+// database is used, the default evaluator is the variant's, positions of
+// the variant are searched, and a Hub session in pydraughts' frames gets a
+// legal reply.
 
 import (
 	"bytes"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"crown/egdb"
 	"crown/engine/board"
 	"crown/protocol"
 	"crown/protocol/players"
@@ -35,16 +37,25 @@ func TestVariantConfigure(t *testing.T) {
 		if err := a.Configure(o); err != nil {
 			t.Fatal(err)
 		}
-		if a.player != nil || a.endgame != nil || evalChoice(o).Name != players.DefaultEvalFor(v) {
+		if a.player != nil || a.endgame == nil || a.endgame.MaxPieces() != egdb.EmbeddedPieces || evalChoice(o).Name != players.DefaultEvalFor(v) {
 			t.Fatalf("%s: book %v, database %v, evaluator %s", v, a.player != nil, a.endgame != nil, evalChoice(o).Name)
 		}
-		if !strings.Contains(logs.String(), `"variant":"`+v.String()+`"`) || !strings.Contains(logs.String(), "opening book and endgame databases are off") {
+		if !strings.Contains(logs.String(), `"variant":"`+v.String()+`"`) || !strings.Contains(logs.String(), "opening book is off") {
 			t.Fatalf("%s: no log line saying so: %s", v, logs.String())
 		}
-		// The start is searched (no book move), and so is a small ending
-		// (no database move).
+		// The start is searched (no book move); a small ending is the
+		// variant's database's: three kings on the main road against one
+		// (variantfacts_test.go in egdb) are a win, played from it.
+		ending, err := board.ParseVariantFEN("W:WKa1,Kc1,Ke1:BKb8", v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := a.Search(context.Background(), protocol.Request{Game: board.NewGame(ending, board.Rules{}), Limits: protocol.Limits{Depth: 5}}, func(protocol.Info) {})
+		if res.Source != protocol.SourceEGDB || res.Score <= 0 || len(res.PV) == 0 || !slices.Contains(ending.LegalMoves(), res.PV[0]) {
+			t.Fatalf("%s ending: %+v, want a winning database move", v, res)
+		}
 		start := board.StartOf(v)
-		for _, fen := range []string{start.FEN(), "W:WKa1,c3:Bb8,Kh8"} {
+		for _, fen := range []string{start.FEN()} {
 			p, err := board.ParseVariantFEN(fen, v)
 			if err != nil {
 				t.Fatal(err)

@@ -14,17 +14,19 @@ import (
 	"github.com/rs/zerolog"
 
 	"crown/egdb"
+	"crown/engine/board"
 	"crown/engine/cputime"
 	"crown/protocol/cluster"
 )
 
 // BuildOptions configure Build.
 type BuildOptions struct {
-	Dir     string // "": the per-user directory (egdb.UserDir)
-	Pieces  int    // largest total piece count
-	MemMiB  int    // memory budget
-	Threads int    // 0: all cores
-	Profile string // a file for a CPU profile of the build; "": none
+	Variant board.Variant // the game's rules
+	Dir     string        // "": the per-user directory (egdb.UserDir; egdb.VariantDir for a variant)
+	Pieces  int           // largest total piece count
+	MemMiB  int           // memory budget
+	Threads int           // 0: all cores
+	Profile string        // a file for a CPU profile of the build; "": none
 	// Cluster reaches the coordinator whose workers solve the pairs; with
 	// no URL they are solved here. The files are written here either way.
 	Cluster cluster.ConnectOptions
@@ -36,7 +38,7 @@ type BuildOptions struct {
 // Build builds the database and writes what it did to o.Out.
 func Build(ctx context.Context, o BuildOptions) error {
 	if o.Dir == "" {
-		if o.Dir = egdb.UserDir(); o.Dir == "" {
+		if o.Dir = egdb.VariantDir(egdb.UserDir(), o.Variant); o.Dir == "" {
 			return fmt.Errorf("no per-user data directory on this system: give --dir")
 		}
 		o.Log.Info().Str("dir", o.Dir).Msg("building into the per-user directory")
@@ -49,7 +51,7 @@ func Build(ctx context.Context, o BuildOptions) error {
 	// Let the collector work harder rather than exceed the budget: freed
 	// solver arrays would otherwise let the heap grow to twice the live size.
 	debug.SetMemoryLimit(int64(o.MemMiB) << 20)
-	bo := egdb.BuildOptions{Dir: o.Dir, Pieces: o.Pieces, MemMiB: o.MemMiB, Threads: o.Threads, Log: o.Log}
+	bo := egdb.BuildOptions{Variant: o.Variant, Dir: o.Dir, Pieces: o.Pieces, MemMiB: o.MemMiB, Threads: o.Threads, Log: o.Log}
 	cl, err := cluster.Submit(ctx, o.Cluster)
 	if err != nil {
 		return err
@@ -82,7 +84,7 @@ func build(ctx context.Context, o BuildOptions, bo egdb.BuildOptions) error {
 			built++
 		}
 	}
-	fmt.Fprintf(o.Out, "pieces %d slices %d (built now %d) positions %d size %d bytes (%.1f MiB) time %.1fs\n",
-		o.Pieces, len(rep.Slices), built, rep.Positions, rep.Bytes, float64(rep.Bytes)/(1<<20), rep.Elapsed.Seconds())
+	fmt.Fprintf(o.Out, "%s pieces %d slices %d (built now %d) positions %d size %d bytes (%.1f MiB) time %.1fs\n",
+		o.Variant, o.Pieces, len(rep.Slices), built, rep.Positions, rep.Bytes, float64(rep.Bytes)/(1<<20), rep.Elapsed.Seconds())
 	return nil
 }

@@ -84,7 +84,7 @@ func (w *Worker) Solve(ctx context.Context, job cluster.Job, files cluster.Files
 		w.known[m] = sum
 		return path, nil
 	}
-	sp, err := w.b.Solve(ctx, pj.Pair, src)
+	sp, err := w.b.Solve(ctx, pj.Variant, pj.Pair, src)
 	if err != nil {
 		return nil, err
 	}

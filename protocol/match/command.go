@@ -57,7 +57,7 @@ func Command(ctx context.Context, o CommandOptions) error {
 		return err
 	}
 	if !o.NoAdjudicate && o.Variant == board.English { // the databases are English checkers'
-		db, _, err := egdb.OpenUser(o.EgdbDir, 64)
+		db, _, err := egdb.OpenUser(board.English, o.EgdbDir, 64)
 		if err != nil {
 			return err
 		}

@@ -45,7 +45,7 @@ type EgdbOptions struct {
 
 // EgdbMatch plays the match and writes its report to o.Out.
 func EgdbMatch(ctx context.Context, o EgdbOptions) error {
-	db, _, err := egdb.OpenUser(o.Dir, o.CacheMiB) // for the report: where each player entered the database
+	db, _, err := egdb.OpenUser(board.English, o.Dir, o.CacheMiB) // for the report: where each player entered the database
 	if err != nil {
 		return err
 	}

@@ -47,8 +47,11 @@ func (s *Spec) setFile(key, path string) {
 	}
 }
 
-// usesEGDB reports whether the player opens an endgame database.
-// A crown player in Russian or Brazilian draughts opens none.
+// usesEGDB reports whether the player opens an English endgame database,
+// whose size a cluster's workers must match. A crown player in Russian or
+// Brazilian draughts opens its game's database where it plays (the
+// embedded <=4 one unless that machine has built more); workers do not
+// check its size yet.
 func (s Spec) usesEGDB() bool {
 	return s.Kind == KindCrown && s.Options.EGDBPolicy != search.EGDBOff && s.Options.Variant == board.English
 }

@@ -25,6 +25,7 @@ const DefaultEGDBPolicy = search.EGDBAlways
 
 // EGDB is a database choice.
 type EGDB struct {
+	Variant  board.Variant     // the game: its own database (egdb.OpenUser)
 	Dir      string            // directory of slice files; "" = the per-user one (egdb.UserDir) if built, else the embedded <=4-piece database
 	Policy   search.EGDBPolicy // off: no database at all
 	CacheMiB int               // block cache; 0 = egdb.DefaultCacheMiB
@@ -53,7 +54,7 @@ func (c EGDB) Open() (*Endgame, error) {
 	if err := search.CheckTable("egdb-cache", c.CacheMiB, 0); err != nil {
 		return nil, fmt.Errorf("endgame database: %w", err)
 	}
-	db, dir, err := egdb.OpenUser(c.Dir, c.CacheMiB)
+	db, dir, err := egdb.OpenUser(c.Variant, c.Dir, c.CacheMiB)
 	if err != nil {
 		if dir == "" {
 			return nil, fmt.Errorf("embedded endgame database: %w", err)

@@ -61,7 +61,7 @@ func Command(ctx context.Context, o CommandOptions) error {
 	// end by its own rules only.
 	if !o.NoEGDB && c.Variant == board.English {
 		var err error
-		if db, _, err = egdb.OpenUser(o.EGDBDir, 0); err != nil {
+		if db, _, err = egdb.OpenUser(board.English, o.EGDBDir, 0); err != nil {
 			return err
 		}
 		defer db.Close()

@@ -16,6 +16,7 @@ import (
 	"sync"
 
 	"crown/egdb"
+	"crown/engine/board"
 	"crown/engine/fsutil"
 	"crown/engine/referee"
 	"crown/engine/search"
@@ -168,7 +169,7 @@ func (e *Engines) oracle(pieces int) (*limitedDB, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.db == nil {
-		db, dir, err := egdb.OpenUser(e.egdbDir, 0)
+		db, dir, err := egdb.OpenUser(board.English, e.egdbDir, 0)
 		if err != nil {
 			return nil, fmt.Errorf("endgame database %s: %w", dir, err)
 		}

@@ -11,12 +11,17 @@ import (
 	"crown/engine/board"
 )
 
-// Parse reads a PDN FEN for a command that plays or analyses it.
-func Parse(s string) (board.Position, error) {
+// Parse reads a PDN FEN of English checkers for a command that plays or
+// analyses it.
+func Parse(s string) (board.Position, error) { return ParseVariant(s, board.English) }
+
+// ParseVariant reads a FEN of variant v (its conventions: board.ParseVariantFEN).
+func ParseVariant(s string, v board.Variant) (board.Position, error) {
 	if strings.TrimSpace(s) == "" {
-		return board.Position{}, fmt.Errorf("empty position: give a PDN FEN such as B:W21-32:B1-12")
+		start := board.StartOf(v)
+		return board.Position{}, fmt.Errorf("empty position: give a PDN FEN such as %s", start.FEN())
 	}
-	p, err := board.ParseFEN(strings.TrimSpace(s))
+	p, err := board.ParseVariantFEN(strings.TrimSpace(s), v)
 	if err != nil {
 		return board.Position{}, err
 	}
