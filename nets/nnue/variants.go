@@ -9,10 +9,12 @@
 //     2,000 nodes a move; it beat generation 1 by +138 Elo [+110, +168] at
 //     50 ms a move over 400 games (generation 1 beat material by +168
 //     [+137, +202] the same way).
-//   - brazilian.nnue, Brazilian generation 1: the same recipe on 5,000
-//     Brazilian self-play games (72,327 samples); +260 Elo [+224, +302]
-//     against material at depth 4 over 400 games, and at equal time as
-//     docs/variants.md records.
+//   - brazilian.nnue, Brazilian generation 2: Russian's recipe in Brazilian
+//     draughts, fitted to generation 1's data (72,327 positions of 5,000
+//     games of material) and 67,030 positions of 3,000 self-play games of
+//     generation 1; it beat generation 1 by +86 Elo [+60, +113] at 50 ms a
+//     move over 400 games (generation 1 beat material by +174 [+144, +206]
+//     the same way).
 package nnue
 
 import (
