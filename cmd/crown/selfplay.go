@@ -29,7 +29,7 @@ type selfplayPlayCmd struct {
 	Nodes       uint64        `default:"10000" help:"Node budget per move (0: none)."`
 	Depth       int           `help:"Depth limit per move (0: none)."`
 	MoveTime    time.Duration `name:"movetime" help:"Time per move (0: none; makes the data depend on the machine)."`
-	Variant     string        `default:"english" help:"Rules of the games: english, russian or brazilian (a variant: no endgame database, --eval material by default, --openings start)."`
+	Variant     string        `default:"english" help:"Rules of the games: english, russian or brazilian (a variant: no endgame database, the variant's network unless --eval, --openings start)."`
 	Openings    string        `help:"Openings: acf, eleven, acf+eleven, start, plies:N, random:N, or a FEN/PDN file (default: acf+eleven; start in a variant, whose games cannot use the English ballots)."`
 	RandomPlies int           `name:"random-plies" default:"3" help:"Up to this many uniformly random plies after each opening."`
 	Seed        uint64        `default:"1" help:"Seed of the random plies."`
