@@ -38,6 +38,7 @@ type Options struct {
 	// value is crown's default. A feature on trial lives on a branch until
 	// a match keeps it; the log records those that lost theirs.
 	NoAspiration  bool // full-width root window
+	TimeManager   bool // on a clock, scale the soft limit by move stability and score (timeman.go; trial)
 	NoReductions  bool // no late move reductions (reductions.go)
 	NoProbCut     bool // no ProbCut (reductions.go)
 	ProbCutMargin int  // ProbCut's margin per ply, centi-men (0: Scan's probCutMargin; not tuned yet)
@@ -161,6 +162,10 @@ type Searcher struct {
 	pondering  atomic.Bool   // the current search is pondering
 	clockStart atomic.Int64  // UnixNano from which time limits count
 	infoEvery  time.Duration // longest silence between progress reports
+
+	// The last search's score and side to move, for the time manager's
+	// falling-score rule (timeman.go); reset by Clear.
+	last lastSearch
 }
 
 // defaultInfoEvery is how long the main thread may search without a
@@ -241,6 +246,7 @@ func (s *Searcher) Clear() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.tt.clear()
+	s.last = lastSearch{}
 	if s.fixed != nil {
 		s.fixed.Clear()
 	}
@@ -316,6 +322,7 @@ func (s *Searcher) Search(ctx context.Context, lim Limits, pos board.Position, h
 	wg.Wait()
 
 	res := main.result
+	s.last = lastSearch{score: res.Score, side: pos.Side, ok: len(res.PV) > 0}
 	res.Nodes = 0
 	for _, t := range s.threads {
 		res.Nodes += t.nodes

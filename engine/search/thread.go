@@ -92,6 +92,13 @@ type thread struct {
 	tbOn     bool
 	tbAlways bool
 	tbMax    int
+
+	// Clock time management (timeman.go), main thread.
+	timeMan  bool          // Options.TimeManager
+	baseSoft time.Duration // the soft limit before scaling; 0 when not on a clock
+	bestCode uint32        // the best move after the last iteration
+	changes  float64       // best-move changes, halved every iteration
+	stable   int           // iterations the best move has held
 }
 
 func newThread(s *Searcher, index int) *thread {
@@ -118,6 +125,7 @@ func (t *thread) prepare(id uint64, lim Limits, pos *board.Position, history []b
 	t.result = Result{}
 	t.published.Store(0)
 	t.aspiration = !t.s.opts.NoAspiration
+	t.timeMan = t.s.opts.TimeManager
 	t.reduce, t.probcut, t.inProbCut = !t.s.opts.NoReductions, !t.s.opts.NoProbCut, false
 	t.pcMargin = t.s.opts.ProbCutMargin
 	if t.pcMargin <= 0 {
@@ -439,6 +447,9 @@ func (t *thread) shouldStopAfter(depth, score, rootMoves int) bool {
 	}
 	if timed && IsWin(score) && depth > WinIn(abs(score))+4 {
 		return true // a forced result, searched well past its length
+	}
+	if t.main {
+		t.scaleSoftLimit(depth, score)
 	}
 	if t.softLimit > 0 && t.elapsed() >= t.softLimit {
 		return true

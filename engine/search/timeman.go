@@ -4,7 +4,11 @@
 // inside the time given, so the engine never oversteps its clock.
 package search
 
-import "time"
+import (
+	"time"
+
+	"crown/engine/board"
+)
 
 // Time-control constants. The margin covers the poll interval (0.1 ms),
 // returning the result and the scheduler (the protocol's own latency is its
@@ -60,4 +64,63 @@ func (t *thread) setTimeLimits() {
 			t.hardLimit, t.softLimit = hard, soft
 		}
 	}
+	t.baseSoft, t.bestCode, t.changes, t.stable = 0, 0, 0, 0
+	if t.timeMan && lim.Time > 0 && t.softLimit < t.hardLimit {
+		t.baseSoft = t.softLimit
+	}
+}
+
+// Clock time management (Options.TimeManager, a trial). After every
+// iteration the soft limit becomes the clock's share (setTimeLimits) times a
+// factor, never past the hard limit:
+//   - instability: 1 + the best-move changes so far, each halved at every
+//     iteration, so a change at the last iteration counts 1, one at the
+//     iteration before 0.5 (up to about 2 in all);
+//   - stability: x0.7 once the best move has held for stableIterations;
+//   - a falling score: x(1 + fall/fallScale) against the score of this
+//     searcher's previous search for the same side (the engine's previous
+//     move), between x0.8 and x1.5;
+//   - the product bounded to [0.5, 2.5].
+//
+// The ideas are the common ones of chess engines' time managers; the
+// numbers are first guesses (docs/search-tuning.md holds the match).
+const (
+	stableIterations = 6
+	fallScale        = 4 * ManValue
+)
+
+// lastSearch is what the time manager keeps of a searcher's last search.
+type lastSearch struct {
+	score int
+	side  board.Color
+	ok    bool
+}
+
+// scaleSoftLimit updates the best-move statistics after the iteration to
+// depth that scored score and, on a clock with the time manager on, sets
+// the soft limit from them.
+func (t *thread) scaleSoftLimit(depth, score int) {
+	code := moveCode(&t.result.Move)
+	t.changes /= 2
+	if depth > 1 && code != t.bestCode {
+		t.changes++
+		t.stable = 0
+	} else {
+		t.stable++
+	}
+	t.bestCode = code
+	if t.baseSoft == 0 {
+		return
+	}
+	f := 1 + t.changes
+	if t.stable >= stableIterations {
+		f *= 0.7
+	}
+	last := t.s.last
+	if last.ok && last.side == t.stack[0].pos.Side && abs(score) < EvalLimit && abs(last.score) < EvalLimit {
+		fall := float64(last.score - score)
+		f *= min(max(1+fall/fallScale, 0.8), 1.5)
+	}
+	f = min(max(f, 0.5), 2.5)
+	t.softLimit = min(time.Duration(float64(t.baseSoft)*f), t.hardLimit)
 }
