@@ -111,8 +111,6 @@ func (o *Options) SetTrial(spec string) error {
 			o.NoProbCut = true
 		case "noasp":
 			o.NoAspiration = true
-		case "timeman":
-			o.TimeManager = true
 		default:
 			if v, ok := strings.CutPrefix(f, "pcmargin="); ok {
 				n, err := strconv.Atoi(v)
@@ -122,7 +120,7 @@ func (o *Options) SetTrial(spec string) error {
 				o.ProbCutMargin = n
 				continue
 			}
-			return fmt.Errorf("search feature %q: want noreduce, noprobcut, noasp, timeman or pcmargin=N", f)
+			return fmt.Errorf("search feature %q: want noreduce, noprobcut, noasp or pcmargin=N", f)
 		}
 	}
 	return nil

@@ -38,7 +38,6 @@ type Options struct {
 	// value is crown's default. A feature on trial lives on a branch until
 	// a match keeps it; the log records those that lost theirs.
 	NoAspiration  bool // full-width root window
-	TimeManager   bool // on a clock, scale the soft limit by move stability and score (timeman.go; trial)
 	NoReductions  bool // no late move reductions (reductions.go)
 	NoProbCut     bool // no ProbCut (reductions.go)
 	ProbCutMargin int  // ProbCut's margin per ply, centi-men (0: Scan's probCutMargin; not tuned yet)

@@ -94,7 +94,6 @@ type thread struct {
 	tbMax    int
 
 	// Clock time management (timeman.go), main thread.
-	timeMan  bool          // Options.TimeManager
 	baseSoft time.Duration // the soft limit before scaling; 0 when not on a clock
 	bestCode uint32        // the best move after the last iteration
 	changes  float64       // best-move changes, halved every iteration
@@ -125,7 +124,6 @@ func (t *thread) prepare(id uint64, lim Limits, pos *board.Position, history []b
 	t.result = Result{}
 	t.published.Store(0)
 	t.aspiration = !t.s.opts.NoAspiration
-	t.timeMan = t.s.opts.TimeManager
 	t.reduce, t.probcut, t.inProbCut = !t.s.opts.NoReductions, !t.s.opts.NoProbCut, false
 	t.pcMargin = t.s.opts.ProbCutMargin
 	if t.pcMargin <= 0 {

@@ -1,6 +1,6 @@
 // timeman_test.go checks the clock time manager's soft limit: longer while
 // the best move changes or the score falls, shorter once the move has held,
-// never past the hard limit, and untouched without the manager or a clock.
+// never past the hard limit, and untouched by a fixed move time.
 package search
 
 import (
@@ -11,7 +11,7 @@ import (
 )
 
 func TestScaleSoftLimit(t *testing.T) {
-	s, err := New(Options{Eval: func() Evaluator { return materialEval{} }, HashMB: 1, TimeManager: true})
+	s, err := New(Options{Eval: func() Evaluator { return materialEval{} }, HashMB: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,6 +23,11 @@ func TestScaleSoftLimit(t *testing.T) {
 	base, hard := th.softLimit, th.hardLimit
 	if base == 0 || base != th.baseSoft || hard <= base {
 		t.Fatalf("clock limits: soft %v base %v hard %v", th.softLimit, th.baseSoft, hard)
+	}
+	// The share: 1/25 of the clock less its 50 ms margin, plus the whole
+	// increment; the soft limit 3/5 of it, the hard limit 4 times it.
+	if target := (10*time.Second-50*time.Millisecond)/25 + 100*time.Millisecond; base != target*3/5 || hard != 4*target {
+		t.Fatalf("clock share: soft %v hard %v, want %v and %v", base, hard, target*3/5, 4*target)
 	}
 	// near: within 3 % (old changes decay but never reach zero).
 	near := func(got time.Duration, f float64) bool {
@@ -64,16 +69,10 @@ func TestScaleSoftLimit(t *testing.T) {
 			t.Fatalf("soft %v past hard %v or x2.5", got, hard)
 		}
 	}
-	// A fixed move time, or the manager off: the soft limit stays.
+	// A fixed move time: the soft limit stays.
 	th.prepare(2, Limits{MoveTime: time.Second}, &start, nil)
 	soft := th.softLimit
 	if iterate(1, 0, a); iterate(2, 0, b) != soft {
 		t.Errorf("move time: soft %v changed from %v", th.softLimit, soft)
-	}
-	s.opts.TimeManager = false
-	th.prepare(3, Limits{Time: 10 * time.Second}, &start, nil)
-	soft = th.softLimit
-	if iterate(1, 0, a); iterate(2, 0, b) != soft {
-		t.Errorf("manager off: soft %v changed from %v", th.softLimit, soft)
 	}
 }
