@@ -106,18 +106,9 @@ func (j PairJob) Marshal() []byte {
 // checksum for exactly the slices the pair may read.
 func UnmarshalPairJob(data []byte) (PairJob, error) {
 	var w wireJob
-	if len(data) > maxWire {
-		return PairJob{}, fmt.Errorf("egdb: pair job of %d bytes: at most %d", len(data), maxWire)
-	}
-	if err := json.Unmarshal(data, &w); err != nil {
-		return PairJob{}, fmt.Errorf("egdb: pair job: %w", err)
-	}
-	pair, err := parseName(w.Pair)
-	if err == nil {
-		err = checkPair(pair)
-	}
+	pair, err := decodeWire(data, "pair job", &w, &w.Pair)
 	if err != nil {
-		return PairJob{}, fmt.Errorf("egdb: pair job: %w", err)
+		return PairJob{}, err
 	}
 	j := PairJob{Pair: pair, Files: make(map[Material]string, len(w.Files))}
 	if w.Variant != "" {
@@ -167,18 +158,9 @@ func (o PairOutput) Marshal() []byte {
 // and counts that add up to the slice's index space at most.
 func UnmarshalPairOutput(data []byte) (PairOutput, error) {
 	var w wireOutput
-	if len(data) > maxWire {
-		return PairOutput{}, fmt.Errorf("egdb: pair output of %d bytes: at most %d", len(data), maxWire)
-	}
-	if err := json.Unmarshal(data, &w); err != nil {
-		return PairOutput{}, fmt.Errorf("egdb: pair output: %w", err)
-	}
-	pair, err := parseName(w.Pair)
-	if err == nil {
-		err = checkPair(pair)
-	}
+	pair, err := decodeWire(data, "pair output", &w, &w.Pair)
 	if err != nil {
-		return PairOutput{}, fmt.Errorf("egdb: pair output: %w", err)
+		return PairOutput{}, err
 	}
 	if w.Rounds < 0 || w.Seconds < 0 || math.IsNaN(w.Seconds) {
 		return PairOutput{}, fmt.Errorf("egdb: pair output %s: rounds %d, seconds %v", w.Pair, w.Rounds, w.Seconds)
@@ -207,4 +189,23 @@ func UnmarshalPairOutput(data []byte) (PairOutput, error) {
 		o.Slices = append(o.Slices, OutputSlice{Material: want[i], File: s.File, Bytes: s.Bytes, Stats: Stats{s.Win, s.Loss, s.Draw}})
 	}
 	return o, nil
+}
+
+// decodeWire decodes a message of the kind what (at most maxWire bytes) into
+// w, then parses and checks the pair its field *pairName names.
+func decodeWire(data []byte, what string, w any, pairName *string) (Material, error) {
+	if len(data) > maxWire {
+		return Material{}, fmt.Errorf("egdb: %s of %d bytes: at most %d", what, len(data), maxWire)
+	}
+	if err := json.Unmarshal(data, w); err != nil {
+		return Material{}, fmt.Errorf("egdb: %s: %w", what, err)
+	}
+	pair, err := parseName(*pairName)
+	if err == nil {
+		err = checkPair(pair)
+	}
+	if err != nil {
+		return Material{}, fmt.Errorf("egdb: %s: %w", what, err)
+	}
+	return pair, nil
 }

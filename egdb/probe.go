@@ -57,31 +57,19 @@ func Open(dir string, cacheMiB int) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	db, err := newDB(cacheMiB)
-	if err != nil {
-		return nil, err
-	}
-	for _, e := range entries {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), fileExt) || strings.HasPrefix(e.Name(), ".") {
-			continue
-		}
-		path := filepath.Join(dir, e.Name())
+	return load(entries, cacheMiB, dir, func(db *DB, name string) error {
+		path := filepath.Join(dir, name)
 		fh, err := os.Open(path)
 		if err != nil {
-			db.Close()
-			return nil, err
+			return err
 		}
 		db.closers = append(db.closers, fh)
 		info, err := fh.Stat()
-		if err == nil {
-			err = db.add(fh, info.Size(), path)
-		}
 		if err != nil {
-			db.Close()
-			return nil, err
+			return err
 		}
-	}
-	return db, db.finish(dir)
+		return db.add(fh, info.Size(), path)
+	})
 }
 
 // OpenFS opens the slice files at the top of fsys, reading them into
@@ -91,24 +79,33 @@ func OpenFS(fsys fs.FS, cacheMiB int) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
+	return load(entries, cacheMiB, "embedded", func(db *DB, name string) error {
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return err
+		}
+		return db.add(bytes.NewReader(data), int64(len(data)), name)
+	})
+}
+
+// load makes a DB of the slice files among entries (hidden ones, such as a
+// build's temporary files, left out), each added by addFile; where names
+// the place in messages.
+func load(entries []fs.DirEntry, cacheMiB int, where string, addFile func(db *DB, name string) error) (*DB, error) {
 	db, err := newDB(cacheMiB)
 	if err != nil {
 		return nil, err
 	}
 	for _, e := range entries {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), fileExt) {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), fileExt) || strings.HasPrefix(e.Name(), ".") {
 			continue
 		}
-		data, err := fs.ReadFile(fsys, e.Name())
-		if err == nil {
-			err = db.add(bytes.NewReader(data), int64(len(data)), e.Name())
-		}
-		if err != nil {
+		if err := addFile(db, e.Name()); err != nil {
 			db.Close()
 			return nil, err
 		}
 	}
-	return db, db.finish("embedded")
+	return db, db.finish(where)
 }
 
 func newDB(cacheMiB int) (*DB, error) {

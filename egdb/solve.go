@@ -125,20 +125,16 @@ func (s *solver) solve(ctx context.Context) error {
 // solveCounted runs the three phases and returns the number of propagation
 // rounds.
 func (s *solver) solveCounted(ctx context.Context) (int, error) {
-	for t := range s.n {
-		ml := make([]board.MoveList, max(s.threads, 1))
-		if err := parallelChunks(ctx, s.ix[t].size, chunkSize, s.threads, func(w int, lo, hi uint64) {
-			s.captures(t, lo, hi, &ml[w])
-		}); err != nil {
-			return 0, err
-		}
-	}
-	for t := range s.n {
-		ml := make([]board.MoveList, max(s.threads, 1))
-		if err := parallelChunks(ctx, s.ix[t].size, chunkSize, s.threads, func(w int, lo, hi uint64) {
-			s.quiet(t, lo, hi, &ml[w])
-		}); err != nil {
-			return 0, err
+	// Phase 1 (captures) is done in every slice before phase 2 (quiet
+	// moves) starts in any.
+	for _, phase := range []func(t int, lo, hi uint64, ml *board.MoveList){s.captures, s.quiet} {
+		for t := range s.n {
+			ml := make([]board.MoveList, max(s.threads, 1))
+			if err := parallelChunks(ctx, s.ix[t].size, chunkSize, s.threads, func(w int, lo, hi uint64) {
+				phase(t, lo, hi, &ml[w])
+			}); err != nil {
+				return 0, err
+			}
 		}
 	}
 	if s.overflow.Load() {
