@@ -22,14 +22,8 @@ import (
 // (info source=egdb) and White must win within the game rules (40-move
 // rule, repetition).
 func TestHubPlaysDatabaseWin(t *testing.T) {
-	a := newSearcher(t)
-	sess := protocoltest.NewSession(t, a)
+	sess := hubSession(t, "set-param name=book value=off")
 	defer sess.Close()
-	sess.Send("hub")
-	for sess.NextLine().Cmd != "wait" {
-	}
-	sess.Send("set-param name=book value=off", "init")
-	sess.Until("ready")
 
 	const fen = "W:WK19,K23:B12,K28"
 	start, err := board.ParseFEN(fen)

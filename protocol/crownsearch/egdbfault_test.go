@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"crown/egdb/egdbtest"
-	"crown/protocol/protocoltest"
 )
 
 // TestDamagedDatabaseBlockReported: in engine mode a database block that
@@ -16,14 +15,8 @@ import (
 // and not never; later searches of the same ending play on without the
 // slice and say nothing more.
 func TestDamagedDatabaseBlockReported(t *testing.T) {
-	a := newSearcher(t)
-	sess := protocoltest.NewSession(t, a)
+	sess := hubSession(t, "set-param name=book value=off", "set-param name=egdb-dir value="+egdbtest.DamagedCopy(t, "../../egdb/data4", "0101"))
 	defer sess.Close()
-	sess.Send("hub")
-	for sess.NextLine().Cmd != "wait" {
-	}
-	sess.Send("set-param name=book value=off", "set-param name=egdb-dir value="+egdbtest.DamagedCopy(t, "../../egdb/data4", "0101"), "init")
-	sess.Until("ready")
 	var errs []string
 	for range 2 {
 		sess.Send("pos fen=B:WK18:BK1", "level depth=6", "go think")
