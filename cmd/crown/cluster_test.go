@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"crown/engine/testenv"
 )
 
 // TestSelfplayOnClusterEqualsLocal: crown serve, one crown worker and
@@ -137,17 +139,6 @@ func stopCrown(t *testing.T, procs ...*exec.Cmd) {
 	}
 }
 
-// freeAddr returns a loopback address with a port free a moment ago.
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().String()
-}
-
 // waitForPort waits until something accepts connections on addr.
 func waitForPort(t *testing.T, addr string) {
 	t.Helper()
@@ -201,7 +192,7 @@ func runCrownEnv(t *testing.T, env []string, args ...string) (string, string, er
 // extra goes to crown serve.
 func startCoordinator(t *testing.T, dir string, extra ...string) (string, []string, *exec.Cmd) {
 	t.Helper()
-	addr := freeAddr(t)
+	addr := testenv.FreeAddr(t)
 	env := append(os.Environ(), "CROWN_CLUSTER_TOKEN=t0ken")
 	serve := startCrown(t, env, append([]string{"serve", "--listen", addr, "--store", filepath.Join(dir, "store")}, extra...)...)
 	waitForPort(t, addr)

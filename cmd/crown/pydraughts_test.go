@@ -25,42 +25,16 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// pydraughtsEnv returns the PYTHONPATH that imports the real pydraughts,
-// or skips the test.
-func pydraughtsEnv(t *testing.T) string {
-	t.Helper()
-	skip := func(msg string) {
-		if os.Getenv("CROWN_REQUIRE_PYDRAUGHTS") == "1" {
-			t.Fatal(msg + "; CROWN_REQUIRE_PYDRAUGHTS=1 forbids skipping")
-		}
-		t.Skip(msg)
-	}
-	if _, err := exec.LookPath("python3"); err != nil {
-		skip("python3 not found: the real pydraughts client cannot run")
-	}
-	dir := os.Getenv("CROWN_PYDRAUGHTS")
-	if dir == "" {
-		root, err := filepath.Abs("../..") // cmd/crown -> the repository
-		if err != nil {
-			t.Fatal(err)
-		}
-		dir = filepath.Join(filepath.Dir(root), "shared", "clients", "pydraughts")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "draughts", "engines", "hub.py")); err != nil {
-		skip("no pydraughts snapshot at " + dir + " (set CROWN_PYDRAUGHTS to the folder holding its draughts package)")
-	}
-	return filepath.Join(filepath.Dir(dir), "stub") + string(os.PathListSeparator) + dir
-}
+	"crown/engine/testenv"
+)
 
 // drive runs drive.py with crown and args and returns its JSON summary.
 func drive(t *testing.T, args ...string) map[string]any {
 	t.Helper()
-	pypath := pydraughtsEnv(t)
+	pypath := testenv.Pydraughts(t)
 	cmd := exec.Command("python3", append([]string{"-W", "ignore", "testdata/pydraughts/drive.py", crownBin}, args...)...)
 	cmd.Env = append(os.Environ(), "PYTHONPATH="+pypath)
 	var out bytes.Buffer

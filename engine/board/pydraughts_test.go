@@ -24,6 +24,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"crown/engine/testenv"
 )
 
 // compareMoveLists replays movelists.py's output against crown and returns
@@ -83,7 +85,10 @@ func TestPydraughtsFixture(t *testing.T) {
 }
 
 func TestPydraughtsLive(t *testing.T) {
-	pypath := pydraughtsPath(t)
+	if testing.Short() {
+		t.Skip("-short: pydraughts not run")
+	}
+	pypath := testenv.Pydraughts(t)
 	for _, v := range []Variant{Russian, Brazilian} {
 		cmd := exec.Command("python3", "-W", "ignore", filepath.Join("testdata", "pydraughts", "movelists.py"),
 			v.String(), "--positions", "400", "--seed", "20260501")
@@ -99,34 +104,4 @@ func TestPydraughtsLive(t *testing.T) {
 			t.Fatalf("%s: only %d positions compared", v, st.positions)
 		}
 	}
-}
-
-// pydraughtsPath returns the PYTHONPATH that imports the real pydraughts, or
-// skips the test.
-func pydraughtsPath(t *testing.T) string {
-	t.Helper()
-	skip := func(msg string) {
-		if os.Getenv("CROWN_REQUIRE_PYDRAUGHTS") == "1" {
-			t.Fatal(msg + "; CROWN_REQUIRE_PYDRAUGHTS=1 forbids skipping")
-		}
-		t.Skip(msg)
-	}
-	if testing.Short() {
-		t.Skip("-short: pydraughts not run")
-	}
-	if _, err := exec.LookPath("python3"); err != nil {
-		skip("python3 not found: the real pydraughts cannot run")
-	}
-	dir := os.Getenv("CROWN_PYDRAUGHTS")
-	if dir == "" {
-		root, err := filepath.Abs("../..") // engine/board -> the repository
-		if err != nil {
-			t.Fatal(err)
-		}
-		dir = filepath.Join(filepath.Dir(root), "shared", "clients", "pydraughts")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "draughts", "core", "game.py")); err != nil {
-		skip("no pydraughts snapshot at " + dir + " (set CROWN_PYDRAUGHTS to the folder holding its draughts package)")
-	}
-	return filepath.Join(filepath.Dir(dir), "stub") + string(os.PathListSeparator) + dir
 }

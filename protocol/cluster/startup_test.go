@@ -8,7 +8,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"net"
 	"strings"
 	"sync"
 	"testing"
@@ -16,18 +15,9 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/rs/zerolog"
-)
 
-// freeAddr returns a loopback address with a port nothing listens on.
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().String()
-}
+	"crown/engine/testenv"
+)
 
 // syncBuffer is a log destination safe for concurrent writes and reads.
 type syncBuffer struct {
@@ -54,7 +44,7 @@ func (s *syncBuffer) String() string {
 // identity (is this a crown serve?): nats: bucket not found"; this test
 // connects in that window every time.
 func TestNoClientBeforeLayout(t *testing.T) {
-	addr := freeAddr(t)
+	addr := testenv.FreeAddr(t)
 	var during error
 	c := coordinator(t, ServeOptions{Listen: addr, beforeLayout: func() {
 		cn, err := connect(context.Background(), ConnectOptions{URL: "nats://" + addr, Identity: testID, Log: zerolog.Nop()})
@@ -77,7 +67,7 @@ func TestNoClientBeforeLayout(t *testing.T) {
 // retries with growing waits, logging each attempt, and runs jobs once the
 // coordinator is up.
 func TestWorkerWaitsForCoordinator(t *testing.T) {
-	addr := freeAddr(t)
+	addr := testenv.FreeAddr(t)
 	var logs syncBuffer
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -124,7 +114,7 @@ func TestWorkerWaitsForCoordinator(t *testing.T) {
 // TestWorkerStopsWhileWaiting: a worker waiting for its coordinator stops
 // at once, without an error, when its context ends (Ctrl-C).
 func TestWorkerStopsWhileWaiting(t *testing.T) {
-	addr := freeAddr(t)
+	addr := testenv.FreeAddr(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
