@@ -28,8 +28,8 @@ type analyzeCmd struct {
 	MultiPV *int `name:"multipv" help:"Lines (best moves) per iteration, 1 to 32 (default 1); each is printed with multipv k."`
 	// EGDBPolicy: engine mode's default; when the position itself is in
 	// the database, the best move is the database's (egdb.DB.RootMove).
-	EGDBPolicy string `name:"egdb-policy" default:"always" enum:"off,always,kimcho" help:"Endgame database policy (off, always, kimcho)."`
-	Variant    string `default:"english" enum:"english,russian,brazilian" help:"The game of the FENs: english, russian or brazilian (then the variant's network and endgame database: docs/variants.md)."`
+	EGDBPolicy string        `name:"egdb-policy" default:"always" enum:"off,always,kimcho" help:"Endgame database policy (off, always, kimcho)."`
+	Variant    board.Variant `default:"english" help:"The game of the FENs: english, russian or brazilian (then the variant's network and endgame database: docs/variants.md)."`
 	searchFlags
 }
 
@@ -38,13 +38,7 @@ func (c *analyzeCmd) Run(log *zerolog.Logger) error {
 }
 
 func (c *analyzeCmd) run(in io.Reader, out io.Writer, log *zerolog.Logger) error {
-	v := board.English
-	if c.Variant != "" {
-		var err error
-		if v, err = board.ParseVariant(c.Variant); err != nil {
-			return err
-		}
-	}
+	v := c.Variant
 	return analysis.Command(in, out, analysis.CommandOptions{FEN: c.FEN, PDN: c.PDN, JSON: c.JSON, Depth: c.Depth, Time: c.Time,
 		Nodes: c.Nodes, MultiPV: c.MultiPV, SeedMode: c.Mode == "seed", Variant: v, Log: log,
 		NewSearcher: func() (*search.Searcher, *players.Endgame, players.Scale, error) {

@@ -295,7 +295,7 @@ func TestAnalyzeMultiPV(t *testing.T) {
 func TestAnalyzeVariant(t *testing.T) {
 	log := zerolog.Nop()
 	fen := "W:Wa1,c1,Kh2:Bb8,Kd6"
-	c := &analyzeCmd{FEN: &fen, Depth: ptr(6), Variant: "russian", searchFlags: searchFlags{Threads: 1, Hash: 4, Mode: "full"}}
+	c := &analyzeCmd{FEN: &fen, Depth: ptr(6), Variant: board.Russian, searchFlags: searchFlags{Threads: 1, Hash: 4, Mode: "full"}}
 	var out bytes.Buffer
 	if err := c.run(strings.NewReader(""), &out, &log); err != nil {
 		t.Fatal(err)
@@ -310,7 +310,7 @@ func TestAnalyzeVariant(t *testing.T) {
 	if err := c.run(strings.NewReader(""), &out, &log); err != nil || !strings.Contains(out.String(), " egdb win ") {
 		t.Fatalf("russian ending with the database: %v\n%s", err, out.String())
 	}
-	c.Variant = "english"
+	c.Variant = board.English
 	if err := c.run(strings.NewReader(""), &out, &log); err == nil {
 		t.Error("an algebraic FEN read as English checkers")
 	}

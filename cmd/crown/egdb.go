@@ -24,39 +24,31 @@ type egdbCmd struct {
 }
 
 type egdbBuildCmd struct {
-	Pieces  int    `default:"5" help:"Largest total number of pieces (2-8)."`
-	Variant string `default:"english" enum:"english,russian,brazilian" help:"The game: english, russian or brazilian (flying kings: docs/variants.md)."`
-	Dir     string `type:"path" help:"Directory for the slice files (created if missing; default: the per-user directory that engine mode, analyze, match and selfplay find without a flag, e.g. ~/.local/share/crown/egdb, with a russian or brazilian subdirectory for a variant)."`
-	Mem     int    `default:"2048" help:"Memory budget in MiB."`
-	Threads int    `type:"workers" default:"0" help:"Worker threads (0: all cores)."`
-	Profile string `type:"path" name:"cpu-profile" help:"Write a CPU profile of the build to this file."`
+	Pieces  int           `default:"5" help:"Largest total number of pieces (2-8)."`
+	Variant board.Variant `default:"english" help:"The game: english, russian or brazilian (flying kings: docs/variants.md)."`
+	Dir     string        `type:"path" help:"Directory for the slice files (created if missing; default: the per-user directory that engine mode, analyze, match and selfplay find without a flag, e.g. ~/.local/share/crown/egdb, with a russian or brazilian subdirectory for a variant)."`
+	Mem     int           `default:"2048" help:"Memory budget in MiB."`
+	Threads int           `type:"workers" default:"0" help:"Worker threads (0: all cores)."`
+	Profile string        `type:"path" name:"cpu-profile" help:"Write a CPU profile of the build to this file."`
 	clusterFlags
 }
 
 func (c *egdbBuildCmd) Run(log *zerolog.Logger) error {
 	ctx, stop := interruptible()
 	defer stop()
-	v, err := board.ParseVariant(c.Variant)
-	if err != nil {
-		return err
-	}
-	return egdbjob.Build(ctx, egdbjob.BuildOptions{Variant: v, Dir: c.Dir, Pieces: c.Pieces, MemMiB: c.Mem, Threads: c.Threads,
+	return egdbjob.Build(ctx, egdbjob.BuildOptions{Variant: c.Variant, Dir: c.Dir, Pieces: c.Pieces, MemMiB: c.Mem, Threads: c.Threads,
 		Profile: c.Profile, Cluster: c.connectOptions(*log), Bar: newBar(), Out: os.Stdout, Log: *log})
 }
 
 type egdbProbeCmd struct {
-	FEN     string `required:"" help:"Position as PDN FEN (the variant's conventions: W:WKa1,Kc1,Ke1:BKb8 in Russian)."`
-	Variant string `default:"english" enum:"english,russian,brazilian" help:"The game of the FEN, whose database is probed."`
-	Dir     string `type:"path" help:"Database directory (default: the per-user one if built (e.g. ~/.local/share/crown/egdb), else the embedded <=4-piece database)."`
-	Cache   int    `type:"cache" default:"64" help:"Block cache in MiB."`
+	FEN     string        `required:"" help:"Position as PDN FEN (the variant's conventions: W:WKa1,Kc1,Ke1:BKb8 in Russian)."`
+	Variant board.Variant `default:"english" help:"The game of the FEN, whose database is probed."`
+	Dir     string        `type:"path" help:"Database directory (default: the per-user one if built (e.g. ~/.local/share/crown/egdb), else the embedded <=4-piece database)."`
+	Cache   int           `type:"cache" default:"64" help:"Block cache in MiB."`
 }
 
 func (c *egdbProbeCmd) Run() error {
-	v, err := board.ParseVariant(c.Variant)
-	if err != nil {
-		return err
-	}
-	p, err := userfen.ParseVariant(c.FEN, v)
+	p, err := userfen.ParseVariant(c.FEN, c.Variant)
 	if err != nil {
 		return err
 	}
@@ -76,14 +68,10 @@ func (c *egdbVerifyCmd) Run(log *zerolog.Logger) error {
 }
 
 type egdbInfoCmd struct {
-	Dir     string `type:"path" help:"Database directory (default: the embedded <=4-piece database of --variant)."`
-	Variant string `default:"english" enum:"english,russian,brazilian" help:"The game whose embedded database is listed when no --dir is given (a directory's files name their game)."`
+	Dir     string        `type:"path" help:"Database directory (default: the embedded <=4-piece database of --variant)."`
+	Variant board.Variant `default:"english" help:"The game whose embedded database is listed when no --dir is given (a directory's files name their game)."`
 }
 
 func (c *egdbInfoCmd) Run() error {
-	v, err := board.ParseVariant(c.Variant)
-	if err != nil {
-		return err
-	}
-	return egdb.WriteInfo(os.Stdout, v, c.Dir)
+	return egdb.WriteInfo(os.Stdout, c.Variant, c.Dir)
 }

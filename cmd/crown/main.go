@@ -51,7 +51,7 @@ func (argError) ExitCode() int { return 1 }
 // newParser is crown's command line over c: the parser main runs, and the
 // model `crown docs commands` describes.
 func newParser(c *cli) (*kong.Kong, error) {
-	return kong.New(c, append(sizeMappers(),
+	return kong.New(c, append(sizeMappers(), variantOption(),
 		kong.Name("crown"),
 		kong.Description("crown: an English/American checkers engine."),
 		kong.UsageOnError(),

@@ -7,7 +7,6 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"time"
 
@@ -20,7 +19,7 @@ import (
 
 type matchCmd struct {
 	Player       []string      `required:"" sep:"none" help:"A player, twice: crown:key=value,... (eval, net, depth, book, egdb ...), hub:COMMAND (an engine speaking Hub) or cb:LIBRARY (a CheckerBoard engine library). See docs/match.md."`
-	Variant      string        `default:"english" help:"The game both players play: english, russian or brazilian (a variant: crown: players only, each with the variant's network and endgame database and no book, no adjudication; --openings start, plies:N, random:N or a file of the variant's FENs)."`
+	Variant      board.Variant `default:"english" help:"The game both players play: english, russian or brazilian (a variant: crown: players only, each with the variant's network and endgame database and no book, no adjudication; --openings start, plies:N, random:N or a file of the variant's FENs)."`
 	Openings     string        `default:"acf" help:"acf (the 156 ACF 3-move ballots), eleven (the 2,400 eleven-man ballots), first7 (the seven first moves), plies:N (every line of the first N plies, N 1-6), random:N (up to 1,000 distinct positions N random plies from the start), start, or a file of FENs or PDN games."`
 	Count        int           `help:"Use only the first N openings (0: all); each is played with both colours."`
 	Book         bool          `help:"Let crown players use the opening book (default: off, ballots are the openings; a player's book= wins)."`
@@ -42,13 +41,9 @@ type matchCmd struct {
 }
 
 func (c *matchCmd) Run(log *zerolog.Logger) error {
-	v, err := board.ParseVariant(c.Variant)
-	if err != nil {
-		return fmt.Errorf("--variant: %w", err)
-	}
 	ctx, stop := interruptible()
 	defer stop()
-	return match.Command(ctx, match.CommandOptions{Players: c.Player, Openings: c.Openings, Variant: v, Count: c.Count, Book: c.Book,
+	return match.Command(ctx, match.CommandOptions{Players: c.Player, Openings: c.Openings, Variant: c.Variant, Count: c.Count, Book: c.Book,
 		Limits:  referee.Limits{MoveTime: c.Movetime, Time: c.Time, Inc: c.Inc, Depth: c.Depth, Nodes: c.Nodes, Margin: c.Margin, Hang: c.Hang},
 		Workers: c.Concurrency, MoveCap: c.MoveCap, EgdbDir: c.EgdbDir, NoAdjudicate: c.NoAdjudicate, PDN: c.PDN, SPRT: c.SPRT,
 		Orderings: c.Orderings, Cluster: c.connectOptions(*log), Bar: newBar(), Out: os.Stdout, Log: *log})

@@ -22,14 +22,14 @@ import (
 )
 
 type playCmd struct {
-	Colour  string   `default:"black" enum:"black,white" help:"Your colour: black (moves first) or white."`
-	Time    float64  `default:"1" help:"crown's seconds per move."`
-	Ballot  int      `help:"Start from this ACF 3-move ballot (1-174; the 156 in use)."`
-	FEN     string   `help:"Start from this position (PDN FEN; in Russian and Brazilian draughts algebraic squares, as lidraughts writes them)."`
-	Variant string   `default:"english" enum:"english,russian,brazilian" help:"The game: english (checkers), russian or brazilian (draughts with flying kings; White moves first; docs/variants.md)."`
-	Hash    int      `type:"hash" default:"64" help:"crown's transposition table in MiB."`
-	Skill   int      `default:"10" help:"crown's strength: 1 (a beginner) to 10 (full strength; docs/levels.md)."`
-	Set     []string `placeholder:"NAME=VALUE" help:"Any engine option, repeatable: ${options} (docs/engine-mode.md)."`
+	Colour  string        `default:"black" enum:"black,white" help:"Your colour: black (moves first) or white."`
+	Time    float64       `default:"1" help:"crown's seconds per move."`
+	Ballot  int           `help:"Start from this ACF 3-move ballot (1-174; the 156 in use)."`
+	FEN     string        `help:"Start from this position (PDN FEN; in Russian and Brazilian draughts algebraic squares, as lidraughts writes them)."`
+	Variant board.Variant `default:"english" help:"The game: english (checkers), russian or brazilian (draughts with flying kings; White moves first; docs/variants.md)."`
+	Hash    int           `type:"hash" default:"64" help:"crown's transposition table in MiB."`
+	Skill   int           `default:"10" help:"crown's strength: 1 (a beginner) to 10 (full strength; docs/levels.md)."`
+	Set     []string      `placeholder:"NAME=VALUE" help:"Any engine option, repeatable: ${options} (docs/engine-mode.md)."`
 }
 
 func (c *playCmd) Run(log *zerolog.Logger) error {
@@ -45,12 +45,7 @@ func (c *playCmd) play(s protocol.Searcher, in io.Reader, out io.Writer) error {
 	if !(c.Time > 0) || c.Time > 3600 {
 		return fmt.Errorf("--time %g: want seconds per move, more than 0 and at most 3600", c.Time)
 	}
-	v, err := board.English, error(nil) // the flag's default; a playCmd made in code may leave it empty
-	if c.Variant != "" {
-		if v, err = board.ParseVariant(c.Variant); err != nil {
-			return err
-		}
-	}
+	v := c.Variant
 	start, opened, err := terminal.StartIn(v, c.FEN, c.Ballot)
 	if err != nil {
 		return err

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"crown/engine/board"
 	"crown/protocol"
 )
 
@@ -78,7 +79,7 @@ func TestPlayScripted(t *testing.T) {
 // searcher plays the first legal move, b6-a5).
 func TestPlayRussian(t *testing.T) {
 	var out bytes.Buffer
-	c := &playCmd{Colour: "white", Time: 0.01, Variant: "russian"}
+	c := &playCmd{Colour: "white", Time: 0.01, Variant: board.Russian}
 	if err := c.play(&firstMove{}, strings.NewReader("c3-d4\nquit\n"), &out); err != nil {
 		t.Fatal(err)
 	}
@@ -122,8 +123,8 @@ func TestPlayWhiteFromFEN(t *testing.T) {
 		{Colour: "black", Time: 1, Ballot: 1, FEN: "B:W21-32:B1-12"},
 		{Colour: "black", Time: 1, Set: []string{"book=sometimes"}}, // the option table's rows check --set
 		{Colour: "black", Time: 1, Set: []string{"nosuch=1"}},
-		{Colour: "black", Time: 1, Set: []string{"variant=russian"}}, // the game is English: --variant says otherwise
-		{Colour: "black", Time: 1, Variant: "russian", Ballot: 3},    // ballots are English openings
+		{Colour: "black", Time: 1, Set: []string{"variant=russian"}},  // the game is English: --variant says otherwise
+		{Colour: "black", Time: 1, Variant: board.Russian, Ballot: 3}, // ballots are English openings
 	} {
 		if err := bad.play(&firstMove{}, strings.NewReader(""), &out); err == nil {
 			t.Errorf("%+v accepted", bad)

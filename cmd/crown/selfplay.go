@@ -6,7 +6,6 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"time"
 
@@ -29,7 +28,7 @@ type selfplayPlayCmd struct {
 	Nodes       uint64        `default:"10000" help:"Node budget per move (0: none)."`
 	Depth       int           `help:"Depth limit per move (0: none)."`
 	MoveTime    time.Duration `name:"movetime" help:"Time per move (0: none; makes the data depend on the machine)."`
-	Variant     string        `default:"english" help:"Rules of the games: english, russian or brazilian (a variant: no endgame database, the variant's network unless --eval, --openings start)."`
+	Variant     board.Variant `default:"english" help:"Rules of the games: english, russian or brazilian (a variant: no endgame database, the variant's network unless --eval, --openings start)."`
 	Openings    string        `help:"Openings: acf, eleven, acf+eleven, start, plies:N, random:N, or a FEN/PDN file (default: acf+eleven; start in a variant, whose games cannot use the English ballots)."`
 	RandomPlies int           `name:"random-plies" default:"3" help:"Up to this many uniformly random plies after each opening."`
 	Seed        uint64        `default:"1" help:"Seed of the random plies."`
@@ -45,14 +44,10 @@ type selfplayPlayCmd struct {
 }
 
 func (c *selfplayPlayCmd) Run(log *zerolog.Logger) error {
-	v, err := board.ParseVariant(c.Variant)
-	if err != nil {
-		return fmt.Errorf("--variant: %w", err)
-	}
 	openings := c.Openings
 	if openings == "" {
 		openings = "acf+eleven"
-		if v != board.English {
+		if c.Variant != board.English {
 			openings = "start"
 		}
 	}
@@ -60,8 +55,8 @@ func (c *selfplayPlayCmd) Run(log *zerolog.Logger) error {
 	defer stop()
 	return selfplayjob.Command(ctx, selfplayjob.CommandOptions{
 		Config: selfplay.Config{Nodes: c.Nodes, Depth: c.Depth, MoveTime: c.MoveTime, Openings: openings,
-			RandomPlies: c.RandomPlies, Seed: c.Seed, MoveCap: c.MoveCap, Variant: v},
-		Eval: c.choice(players.DefaultEvalFor(v)), HashMB: c.Hash, Out: c.Out, Games: c.Games, Workers: c.Workers, Chunk: c.Chunk,
+			RandomPlies: c.RandomPlies, Seed: c.Seed, MoveCap: c.MoveCap, Variant: c.Variant},
+		Eval: c.choice(players.DefaultEvalFor(c.Variant)), HashMB: c.Hash, Out: c.Out, Games: c.Games, Workers: c.Workers, Chunk: c.Chunk,
 		SaveEvery: c.SaveEvery, EGDBDir: c.EGDBDir, NoEGDB: c.NoEGDB, Cluster: c.connectOptions(*log),
 		Bar: newBar(), Stdout: os.Stdout, Log: *log})
 }
