@@ -17,13 +17,12 @@
 // cannot make the reader reserve gigabytes.
 //
 // Version 1 (before the container) kept the counts in a header of its own;
-// such books still load (legacy.go).
+// such books still load (filev1.go).
 package book
 
 import (
 	"encoding/binary"
 	"errors"
-	"fmt"
 
 	"crown/engine/board"
 	"crown/engine/fsutil"
@@ -46,22 +45,14 @@ const (
 	maxPayload = payloadHeader + maxEntries*entrySize + maxNameBytes
 )
 
-// Errors returned by Read, one per kind of bad file.
-var (
-	ErrNotBook   = errors.New("not a crown book file")
-	ErrVersion   = errors.New("unsupported book version")
-	ErrTruncated = errors.New("book file truncated")
-	ErrChecksum  = errors.New("book checksum mismatch")
-	ErrHashKeys  = errors.New("book was written with different position hash keys")
-	ErrCorrupt   = errors.New("book payload corrupt")
-	ErrTrailing  = errors.New("book file has data after its payload")
-	ErrTooLarge  = errors.New("book file declares more than a book may hold")
-)
+// ErrHashKeys is returned for a book written with other position hash
+// keys. A bad book file is otherwise one of the container's errors
+// (fsutil.ErrMagic, ErrVersion, ErrTruncated, ErrTrailing, ErrChecksum,
+// ErrCorrupt, ErrTooLarge), its message starting "book file: ".
+var ErrHashKeys = errors.New("book was written with different position hash keys")
 
 // format is the book file in the container.
-var format = fsutil.Format{Magic: magic, Name: "book file", Max: maxPayload, Reads: []uint32{1, version},
-	Errors: fsutil.Errors{Magic: ErrNotBook, Version: ErrVersion, Truncated: ErrTruncated, Trailing: ErrTrailing,
-		Checksum: ErrChecksum, Corrupt: ErrCorrupt, TooLarge: ErrTooLarge}}
+var format = fsutil.Format{Magic: magic, Name: "book file", Max: maxPayload, Reads: []uint32{1, version}}
 
 // Marshal encodes the book.
 func (b *Book) Marshal() []byte {
@@ -101,7 +92,7 @@ func Unmarshal(data []byte) (*Book, error) {
 		return nil, err
 	}
 	if len(raw) < payloadHeader {
-		return nil, fmt.Errorf("%w: payload of %d bytes, its header alone is %d", ErrCorrupt, len(raw), payloadHeader)
+		return nil, format.Errorf(fsutil.ErrCorrupt, "payload of %d bytes, its header alone is %d", len(raw), payloadHeader)
 	}
 	le := binary.LittleEndian
 	c := counts{key: le.Uint64(raw), entries: le.Uint32(raw[8:]), names: le.Uint32(raw[12:]), bytes: uint64(len(raw) - payloadHeader)}
@@ -127,10 +118,10 @@ func (c counts) check() error {
 	}
 	if c.names > NoName || c.bytes < uint64(c.entries)*entrySize+2*uint64(c.names) ||
 		c.bytes > uint64(c.entries)*entrySize+uint64(c.names)*(2+0xFFFF) {
-		return fmt.Errorf("%w: sizes inconsistent (%d entries, %d names, %d bytes)", ErrCorrupt, c.entries, c.names, c.bytes)
+		return format.Errorf(fsutil.ErrCorrupt, "sizes inconsistent (%d entries, %d names, %d bytes)", c.entries, c.names, c.bytes)
 	}
 	if c.entries > maxEntries {
-		return fmt.Errorf("%w: %d entries, the limit is %d", ErrTooLarge, c.entries, maxEntries)
+		return format.Errorf(fsutil.ErrTooLarge, "%d entries, the limit is %d", c.entries, maxEntries)
 	}
 	return nil
 }
@@ -140,17 +131,17 @@ func decode(r []byte, c counts) (*Book, error) {
 	b := New()
 	for range c.names {
 		if len(r) < 2 || len(r) < 2+int(binary.LittleEndian.Uint16(r)) {
-			return nil, fmt.Errorf("%w: names run past the payload", ErrCorrupt)
+			return nil, format.Errorf(fsutil.ErrCorrupt, "names run past the payload")
 		}
 		n := int(binary.LittleEndian.Uint16(r))
 		b.nameID(string(r[2 : 2+n]))
 		r = r[2+n:]
 	}
 	if len(b.names) != int(c.names) {
-		return nil, fmt.Errorf("%w: duplicate opening names", ErrCorrupt)
+		return nil, format.Errorf(fsutil.ErrCorrupt, "duplicate opening names")
 	}
 	if len(r) != int(c.entries)*entrySize {
-		return nil, fmt.Errorf("%w: %d bytes of entries for %d entries", ErrCorrupt, len(r), c.entries)
+		return nil, format.Errorf(fsutil.ErrCorrupt, "%d bytes of entries for %d entries", len(r), c.entries)
 	}
 	b.entries = make([]Entry, c.entries)
 	le := binary.LittleEndian
@@ -163,10 +154,10 @@ func decode(r []byte, c counts) (*Book, error) {
 			Name: le.Uint16(rec[28:]),
 		}
 		if e.From > 31 || e.To > 31 || (e.Name != NoName && int(e.Name) >= len(b.names)) {
-			return nil, fmt.Errorf("%w: entry %d out of range", ErrCorrupt, i)
+			return nil, format.Errorf(fsutil.ErrCorrupt, "entry %d out of range", i)
 		}
 		if i > 0 && entryLess(&b.entries[i-1], &e) >= 0 {
-			return nil, fmt.Errorf("%w: entries not sorted at %d", ErrCorrupt, i)
+			return nil, format.Errorf(fsutil.ErrCorrupt, "entries not sorted at %d", i)
 		}
 		b.entries[i] = e
 	}

@@ -17,7 +17,8 @@ package book
 
 import (
 	"encoding/binary"
-	"fmt"
+
+	"crown/engine/fsutil"
 )
 
 // v1HeaderSize is version 1's header.
@@ -27,7 +28,7 @@ const v1HeaderSize = 8 + 2 + 2 + 8 + 4 + 4 + 4 + 4
 // each other and the limits before the payload is decompressed.
 func unmarshalV1(data []byte) (*Book, error) {
 	if len(data) < v1HeaderSize {
-		return nil, fmt.Errorf("%w: header is %d bytes, want %d", ErrTruncated, len(data), v1HeaderSize)
+		return nil, format.Errorf(fsutil.ErrTruncated, "%d bytes, the version 1 header alone is %d", len(data), v1HeaderSize)
 	}
 	le := binary.LittleEndian
 	c := counts{key: le.Uint64(data[12:]), entries: le.Uint32(data[20:]), names: le.Uint32(data[24:]), bytes: uint64(le.Uint32(data[28:]))}

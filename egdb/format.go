@@ -78,11 +78,18 @@ const (
 // ErrCorrupt is wrapped by every error about a damaged file.
 var ErrCorrupt = errors.New("egdb: corrupt file")
 
-// sliceFormat is the slice file's index in the container; every way a
-// file can be damaged is ErrCorrupt, a version this build does not read
-// is not.
-var sliceFormat = fsutil.Format{Magic: fileMagic, Name: "endgame database slice", Max: maxIndex, Reads: []uint32{1, 2, formatVersion},
-	Errors: fsutil.Errors{Magic: ErrCorrupt, Truncated: ErrCorrupt, Trailing: ErrCorrupt, Checksum: ErrCorrupt, Corrupt: ErrCorrupt, TooLarge: ErrCorrupt}}
+// sliceFormat is the slice file's index in the container.
+var sliceFormat = fsutil.Format{Magic: fileMagic, Name: "endgame database slice", Max: maxIndex, Reads: []uint32{1, 2, formatVersion}}
+
+// sliceError returns err, the container's error about the slice file name,
+// as ErrCorrupt too when it says the file is damaged (every kind but a
+// version this build does not read), so that errors.Is finds both.
+func sliceError(name string, err error) error {
+	if k := fsutil.Kind(err); k != nil && k != fsutil.ErrVersion {
+		return fmt.Errorf("%w %s: %w", ErrCorrupt, name, err)
+	}
+	return fmt.Errorf("%s: %w", name, err)
+}
 
 // FileName returns the file name of material m's slice.
 func FileName(m Material) string { return m.Name() + fileExt }
@@ -212,7 +219,7 @@ func openSlice(r io.ReaderAt, size int64, name string) (*sliceFile, error) {
 	}
 	v, err := sliceFormat.Version(head)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, sliceError(name, err)
 	}
 	if uint16(v) == 1 { // version 1 held the material in the high half
 		return openSliceV1(r, size, name)
@@ -223,7 +230,7 @@ func openSlice(r io.ReaderAt, size int64, name string) (*sliceFile, error) {
 	}
 	index, end, err := sliceFormat.OpenAt(r, size, want)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, sliceError(name, err)
 	}
 	rules := board.English
 	if want == 3 { // the rules field, cut out to leave version 2's layout

@@ -38,7 +38,7 @@ const v1HeaderSize = 64
 // table only once its length is known to fit the file.
 func openSliceV1(r io.ReaderAt, size int64, name string) (*sliceFile, error) {
 	if size < v1HeaderSize+12 {
-		return nil, fmt.Errorf("%w %s: %d bytes is too short", ErrCorrupt, name, size)
+		return nil, sliceError(name, sliceFormat.Errorf(fsutil.ErrTruncated, "%d bytes, a version 1 file has at least %d", size, v1HeaderSize+12))
 	}
 	h := make([]byte, v1HeaderSize)
 	if n, err := r.ReadAt(h, 0); n < len(h) {
@@ -47,7 +47,7 @@ func openSliceV1(r io.ReaderAt, size int64, name string) (*sliceFile, error) {
 	tableLen := 12*int64(binary.LittleEndian.Uint32(h[28:])) + 8
 	dataStart := v1HeaderSize + tableLen
 	if dataStart+4 > size {
-		return nil, fmt.Errorf("%w %s: block table runs past the end", ErrCorrupt, name)
+		return nil, sliceError(name, sliceFormat.Errorf(fsutil.ErrTruncated, "%d bytes, its version 1 header and block table need %d", size, dataStart+4))
 	}
 	index := make([]byte, indexHeader+tableLen)
 	copy(index, h[10:14])
@@ -56,7 +56,7 @@ func openSliceV1(r io.ReaderAt, size int64, name string) (*sliceFile, error) {
 		return nil, fmt.Errorf("egdb %s: %w", name, err)
 	}
 	if fsutil.Checksum(h[:60], index[indexHeader:]) != binary.LittleEndian.Uint32(h[60:]) {
-		return nil, fmt.Errorf("%w %s: header checksum mismatch", ErrCorrupt, name)
+		return nil, sliceError(name, sliceFormat.Errorf(fsutil.ErrChecksum, "the version 1 header and block table do not match theirs"))
 	}
 	return readIndex(r, index, size, dataStart, size-dataStart-4, name)
 }

@@ -102,8 +102,10 @@ func TestRulesField(t *testing.T) {
 	}
 }
 
-// TestSliceFileErrors: damage of either version is ErrCorrupt; a version
-// this build does not read is not, and says so.
+// TestSliceFileErrors: damage of either version is ErrCorrupt, and the
+// container's kind of damage where the container or the version 1 header
+// finds it (nil: the index's own checks); a version this build does not
+// read is not ErrCorrupt, and says so.
 func TestSliceFileErrors(t *testing.T) {
 	v1, err := os.ReadFile(filepath.Join("testdata", "v1", "1111.egdb"))
 	if err != nil {
@@ -118,27 +120,30 @@ func TestSliceFileErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	flip := func(d []byte, i int) []byte { d = append([]byte(nil), d...); d[i] ^= 1; return d }
-	for name, data := range map[string][]byte{
-		"v1 header":     flip(v1, 20),
-		"v1 table":      flip(v1, v1HeaderSize+3),
-		"v1 cut":        v1[:len(v1)/2],
-		"v1 short":      v1[:70],
-		"v1 appended":   append(append([]byte(nil), v1...), 0),
-		"v2 magic":      flip(v2, 0),
-		"v2 index":      flip(v2, fsutil.HeaderLen+30),
-		"v2 length":     flip(v2, 13),
-		"v2 tag":        flip(v2, 21),
-		"v2 cut":        v2[:len(v2)/2],
-		"v2 index cut":  v2[:fsutil.HeaderLen+40],
-		"v2 appended":   append(append([]byte(nil), v2...), 0),
-		"v2 header cut": v2[:15],
-		"v3 index":      flip(v3, fsutil.HeaderLen+30),
-		"v3 rules":      flip(v3, fsutil.HeaderLen+indexHeader),
-		"v3 index cut":  v3[:fsutil.HeaderLen+46],
-		"v3 appended":   append(append([]byte(nil), v3...), 0),
+	for name, c := range map[string]struct {
+		data []byte
+		kind error
+	}{
+		"v1 header":     {flip(v1, 20), fsutil.ErrChecksum},
+		"v1 table":      {flip(v1, v1HeaderSize+3), fsutil.ErrChecksum},
+		"v1 cut":        {v1[:len(v1)/2], nil},
+		"v1 short":      {v1[:70], fsutil.ErrTruncated},
+		"v1 appended":   {append(append([]byte(nil), v1...), 0), nil},
+		"v2 magic":      {flip(v2, 0), fsutil.ErrMagic},
+		"v2 index":      {flip(v2, fsutil.HeaderLen+30), fsutil.ErrChecksum},
+		"v2 length":     {flip(v2, 13), fsutil.ErrChecksum},
+		"v2 tag":        {flip(v2, 21), fsutil.ErrCorrupt},
+		"v2 cut":        {v2[:len(v2)/2], nil},
+		"v2 index cut":  {v2[:fsutil.HeaderLen+40], fsutil.ErrTruncated},
+		"v2 appended":   {append(append([]byte(nil), v2...), 0), nil},
+		"v2 header cut": {v2[:15], fsutil.ErrTruncated},
+		"v3 index":      {flip(v3, fsutil.HeaderLen+30), fsutil.ErrChecksum},
+		"v3 rules":      {flip(v3, fsutil.HeaderLen+indexHeader), fsutil.ErrChecksum},
+		"v3 index cut":  {v3[:fsutil.HeaderLen+46], fsutil.ErrTruncated},
+		"v3 appended":   {append(append([]byte(nil), v3...), 0), nil},
 	} {
-		if _, err := openBytes(data, name); !errors.Is(err, ErrCorrupt) {
-			t.Errorf("%s: got %v, want ErrCorrupt", name, err)
+		if _, err := openBytes(c.data, name); !errors.Is(err, ErrCorrupt) || fsutil.Kind(err) != c.kind {
+			t.Errorf("%s: got %v (kind %v), want ErrCorrupt of kind %v", name, err, fsutil.Kind(err), c.kind)
 		}
 	}
 	v4 := append([]byte(nil), v3...)

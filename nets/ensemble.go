@@ -2,8 +2,9 @@
 // each with a label, for the voting coalition of Kim & Cho (seed 002), in
 // fsutil's container (magic "CROWNENS", version 2, length, CRC-32C), stored
 // as it is: the members' float64 weights do not compress. Like weight files,
-// every kind of bad file has its own error; the payload is held to what
-// MaxMembers members can fill. Step sizes are not stored: an ensemble is
+// every kind of bad file has its own error (the container's, or
+// ErrEnsembleSize and ErrEnsembleValue for the members); the payload is
+// held to what MaxMembers members can fill. Step sizes are not stored: an ensemble is
 // for playing, not for further evolution.
 //
 // Payload, version 2 (little-endian):
@@ -35,21 +36,17 @@ const (
 	MaxLabel = 255
 )
 
-// Errors returned when reading an ensemble file, one per kind of bad file.
+// Errors returned when an ensemble file's members are not what it says. A
+// bad ensemble file is otherwise one of the container's errors
+// (fsutil.ErrMagic, ErrVersion, ErrTruncated, ErrTrailing, ErrChecksum,
+// ErrCorrupt, ErrTooLarge), its message starting "ensemble file: ".
 var (
-	ErrNotEnsemble       = errors.New("not a crown ensemble file")
-	ErrEnsembleVersion   = errors.New("unsupported ensemble file version")
-	ErrEnsembleTruncated = errors.New("ensemble file truncated")
-	ErrEnsembleChecksum  = errors.New("ensemble file checksum mismatch")
-	ErrEnsembleSize      = errors.New("ensemble file sizes wrong")
-	ErrEnsembleCorrupt   = errors.New("ensemble file payload corrupt")
-	ErrEnsembleValue     = errors.New("ensemble file holds an invalid network")
+	ErrEnsembleSize  = errors.New("ensemble file sizes wrong")
+	ErrEnsembleValue = errors.New("ensemble file holds an invalid network")
 )
 
 // ensFormat is the ensemble file in the container.
-var ensFormat = fsutil.Format{Magic: ensMagic, Name: "ensemble file", Max: 4 + MaxMembers*uint64(maxMemberBytes()), Reads: []uint32{1, ensVersion},
-	Errors: fsutil.Errors{Magic: ErrNotEnsemble, Version: ErrEnsembleVersion, Truncated: ErrEnsembleTruncated, Trailing: ErrEnsembleSize,
-		Checksum: ErrEnsembleChecksum, Corrupt: ErrEnsembleCorrupt, TooLarge: ErrEnsembleSize}}
+var ensFormat = fsutil.Format{Magic: ensMagic, Name: "ensemble file", Max: 4 + MaxMembers*uint64(maxMemberBytes()), Reads: []uint32{1, ensVersion}}
 
 // Member is one network of an ensemble with a label saying where it came
 // from (for example "cluster 2, individual 417").
@@ -101,13 +98,7 @@ func (e *Ensemble) Marshal() ([]byte, error) {
 
 // maxMemberBytes is the largest encoded member: header fields, the longest
 // label and the largest architecture's parameters.
-func maxMemberBytes() int {
-	most := 0
-	for _, a := range Arches() {
-		most = max(most, a.NumParams())
-	}
-	return 4 + MaxLabel + 8 + 8*most
-}
+func maxMemberBytes() int { return 4 + MaxLabel + 8 + 8*maxParams() }
 
 // UnmarshalEnsemble decodes an ensemble file.
 func UnmarshalEnsemble(data []byte) (*Ensemble, error) {
@@ -179,10 +170,4 @@ func IsEnsemble(data []byte) bool {
 func LoadEnsemble(path string) (*Ensemble, error) { return fsutil.Load(path, UnmarshalEnsemble) }
 
 // Save writes e to path atomically (temporary file, sync, rename).
-func (e *Ensemble) Save(path string) error {
-	data, err := e.Marshal()
-	if err != nil {
-		return err
-	}
-	return fsutil.WriteAtomic(path, data)
-}
+func (e *Ensemble) Save(path string) error { return fsutil.Save(path, e.Marshal) }

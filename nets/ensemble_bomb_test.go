@@ -5,7 +5,6 @@ package nets
 
 import (
 	"encoding/binary"
-	"errors"
 	"testing"
 
 	"crown/engine/fsutil"
@@ -37,13 +36,13 @@ func TestEnsembleBombRefused(t *testing.T) {
 		data []byte
 		want error
 	}{
-		"version 2":        {append(v2, z...), ErrEnsembleSize},
-		"version 2 stored": {stored, ErrEnsembleTruncated},
-		"version 1":        {resealEnsemble(append(v1, z...)), ErrEnsembleSize},
+		"version 2":        {append(v2, z...), fsutil.ErrTooLarge},
+		"version 2 stored": {stored, fsutil.ErrTruncated},
+		"version 1":        {resealEnsemble(append(v1, z...)), fsutil.ErrTooLarge},
 	} {
 		var err error
 		alloc := fsutiltest.Allocated(func() { _, err = UnmarshalEnsemble(c.data) })
-		if !errors.Is(err, c.want) {
+		if fsutil.Kind(err) != c.want {
 			t.Errorf("%s: got %v, want %v", name, err, c.want)
 		}
 		if alloc > 1<<20 {

@@ -83,7 +83,8 @@ func resealEnsemble(d []byte) []byte {
 // withEnsemblePayload builds a file around a payload.
 func withEnsemblePayload(raw []byte) []byte { return ensFormat.Seal(ensVersion, raw, fsutil.Stored) }
 
-// TestCorruptEnsembles checks that each kind of bad file gets its own error.
+// TestCorruptEnsembles checks that each kind of bad file gets its own error
+// and no other.
 func TestCorruptEnsembles(t *testing.T) {
 	good, err := testEnsemble().Marshal()
 	if err != nil {
@@ -99,21 +100,21 @@ func TestCorruptEnsembles(t *testing.T) {
 	zstdGarbage := ensFormat.Seal(ensVersion, payload, fsutil.Zstd)
 	copy(zstdGarbage[20:], "garbage!")
 	checkEnsembleErrors(t, []ensembleCase{
-		{"empty", nil, ErrNotEnsemble},
-		{"weight file", mustMarshal(t, testNet(Plain, 1)), ErrNotEnsemble},
-		{"magic prefix", []byte("CROWN"), ErrEnsembleTruncated},
-		{"header cut", good[:20], ErrEnsembleTruncated},
-		{"payload cut", good[:len(good)-3], ErrEnsembleTruncated},
-		{"trailing bytes", append(append([]byte(nil), good...), 0), ErrEnsembleSize},
-		{"version", edit(func(d []byte) []byte { le.PutUint16(d[8:], 3); return d }), ErrEnsembleVersion},
-		{"flipped payload bit", edit(func(d []byte) []byte { d[len(d)-5] ^= 4; return d }), ErrEnsembleChecksum},
+		{"empty", nil, fsutil.ErrMagic},
+		{"weight file", mustMarshal(t, testNet(Plain, 1)), fsutil.ErrMagic},
+		{"magic prefix", []byte("CROWN"), fsutil.ErrTruncated},
+		{"header cut", good[:20], fsutil.ErrTruncated},
+		{"payload cut", good[:len(good)-3], fsutil.ErrTruncated},
+		{"trailing bytes", append(append([]byte(nil), good...), 0), fsutil.ErrTrailing},
+		{"version", edit(func(d []byte) []byte { le.PutUint16(d[8:], 3); return d }), fsutil.ErrVersion},
+		{"flipped payload bit", edit(func(d []byte) []byte { d[len(d)-5] ^= 4; return d }), fsutil.ErrChecksum},
 		{"no member count", withEnsemblePayload(payload[:3]), ErrEnsembleSize},
 		{"no members", raw(func(r []byte) []byte { le.PutUint32(r, 0); return r }), ErrEnsembleSize},
 		{"more members than bytes", raw(func(r []byte) []byte { le.PutUint32(r, 4); return r }), ErrEnsembleSize},
 		{"fewer members than bytes", raw(func(r []byte) []byte { le.PutUint32(r, 2); return r }), ErrEnsembleSize},
 		{"member cut", raw(func(r []byte) []byte { return r[:len(r)-8] }), ErrEnsembleSize},
-		{"huge length", edit(func(d []byte) []byte { le.PutUint32(d[12:], 1<<31); return d }), ErrEnsembleSize},
-		{"not zstd", zstdGarbage, ErrEnsembleCorrupt},
+		{"huge length", edit(func(d []byte) []byte { le.PutUint32(d[12:], 1<<31); return d }), fsutil.ErrTooLarge},
+		{"not zstd", zstdGarbage, fsutil.ErrCorrupt},
 		{"unknown architecture", raw(func(r []byte) []byte { le.PutUint16(r[4:], 9); return r }), ErrEnsembleValue},
 		{"king value out of range", raw(func(r []byte) []byte {
 			le.PutUint64(r[8+len("cluster 0, individual 17"):], math.Float64bits(7))
@@ -132,8 +133,13 @@ func checkEnsembleErrors(t *testing.T, cases []ensembleCase) {
 	t.Helper()
 	for _, tc := range cases {
 		_, err := UnmarshalEnsemble(tc.data)
-		if !errors.Is(err, tc.want) {
+		if !errors.Is(err, tc.want) || fsutil.Kind(err) != fsutil.Kind(tc.want) {
 			t.Errorf("%s: got %v, want %v", tc.name, err, tc.want)
+		}
+		for _, other := range []error{ErrEnsembleSize, ErrEnsembleValue} {
+			if other != tc.want && errors.Is(err, other) {
+				t.Errorf("%s: %v also matches %v", tc.name, err, other)
+			}
 		}
 	}
 }
@@ -156,16 +162,16 @@ func TestReadsEnsembleVersion1(t *testing.T) {
 	le := binary.LittleEndian
 	edit := func(f func(d []byte) []byte) []byte { return f(append([]byte(nil), good...)) }
 	checkEnsembleErrors(t, []ensembleCase{
-		{"header cut", good[:20], ErrEnsembleTruncated},
-		{"payload cut", good[:len(good)-3], ErrEnsembleTruncated},
-		{"trailing bytes", append(append([]byte(nil), good...), 0), ErrEnsembleSize},
-		{"reserved", edit(func(d []byte) []byte { d[30] = 1; return resealEnsemble(d) }), ErrEnsembleVersion},
-		{"flipped payload bit", edit(func(d []byte) []byte { d[len(d)-5] ^= 4; return d }), ErrEnsembleChecksum},
+		{"header cut", good[:20], fsutil.ErrTruncated},
+		{"payload cut", good[:len(good)-3], fsutil.ErrTruncated},
+		{"trailing bytes", append(append([]byte(nil), good...), 0), fsutil.ErrTrailing},
+		{"reserved", edit(func(d []byte) []byte { d[30] = 1; return resealEnsemble(d) }), fsutil.ErrVersion},
+		{"flipped payload bit", edit(func(d []byte) []byte { d[len(d)-5] ^= 4; return d }), fsutil.ErrChecksum},
 		{"no members", edit(func(d []byte) []byte { le.PutUint32(d[12:], 0); return resealEnsemble(d) }), ErrEnsembleSize},
 		{"more members than bytes", edit(func(d []byte) []byte { le.PutUint32(d[12:], 4); return resealEnsemble(d) }), ErrEnsembleSize},
-		{"raw length lies", edit(func(d []byte) []byte { le.PutUint32(d[16:], le.Uint32(d[16:])-8); return resealEnsemble(d) }), ErrEnsembleCorrupt},
-		{"huge raw length", edit(func(d []byte) []byte { le.PutUint32(d[16:], 1<<31); return resealEnsemble(d) }), ErrEnsembleSize},
-		{"not zstd", edit(func(d []byte) []byte { copy(d[ensV1HeaderSize:], "garbage!"); return resealEnsemble(d) }), ErrEnsembleCorrupt},
+		{"raw length lies", edit(func(d []byte) []byte { le.PutUint32(d[16:], le.Uint32(d[16:])-8); return resealEnsemble(d) }), fsutil.ErrCorrupt},
+		{"huge raw length", edit(func(d []byte) []byte { le.PutUint32(d[16:], 1<<31); return resealEnsemble(d) }), fsutil.ErrTooLarge},
+		{"not zstd", edit(func(d []byte) []byte { copy(d[ensV1HeaderSize:], "garbage!"); return resealEnsemble(d) }), fsutil.ErrCorrupt},
 	})
 }
 

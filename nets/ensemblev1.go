@@ -30,26 +30,26 @@ const ensV1HeaderSize = 32
 // payload is decompressed.
 func unmarshalEnsembleV1(data []byte) (*Ensemble, error) {
 	if len(data) < ensV1HeaderSize {
-		return nil, fmt.Errorf("%w: %d bytes, the header alone is %d", ErrEnsembleTruncated, len(data), ensV1HeaderSize)
+		return nil, ensFormat.Errorf(fsutil.ErrTruncated, "%d bytes, the version 1 header alone is %d", len(data), ensV1HeaderSize)
 	}
 	le := binary.LittleEndian
 	members, rawLen, zLen, crc := le.Uint32(data[12:]), le.Uint32(data[16:]), le.Uint32(data[20:]), le.Uint32(data[24:])
 	if le.Uint16(data[10:]) != 0 || le.Uint32(data[28:]) != 0 {
-		return nil, fmt.Errorf("%w: reserved header fields must be 0 in version 1", ErrEnsembleVersion)
+		return nil, ensFormat.Errorf(fsutil.ErrVersion, "reserved header fields must be 0 in version 1")
 	}
 	if have := uint64(len(data) - ensV1HeaderSize); have < uint64(zLen) {
-		return nil, fmt.Errorf("%w: payload has %d of %d bytes", ErrEnsembleTruncated, have, zLen)
+		return nil, ensFormat.Errorf(fsutil.ErrTruncated, "payload has %d of %d bytes", have, zLen)
 	} else if have > uint64(zLen) {
-		return nil, fmt.Errorf("%w: %d bytes after the %d-byte payload", ErrEnsembleSize, have-uint64(zLen), zLen)
+		return nil, ensFormat.Errorf(fsutil.ErrTrailing, "%d bytes after the %d-byte payload", have-uint64(zLen), zLen)
 	}
 	if got := fsutil.Checksum(data[:24], data[ensV1HeaderSize:]); got != crc {
-		return nil, fmt.Errorf("%w: header says %08x, contents give %08x", ErrEnsembleChecksum, crc, got)
+		return nil, ensFormat.Errorf(fsutil.ErrChecksum, "header says %08x, contents give %08x", crc, got)
 	}
 	if members == 0 || members > MaxMembers {
 		return nil, fmt.Errorf("%w: %d members, want 1 to %d", ErrEnsembleSize, members, MaxMembers)
 	}
 	if uint64(rawLen) > uint64(members)*uint64(maxMemberBytes()) {
-		return nil, fmt.Errorf("%w: payload length %d is more than %d members can fill", ErrEnsembleSize, rawLen, members)
+		return nil, ensFormat.Errorf(fsutil.ErrTooLarge, "payload length %d is more than %d members can fill", rawLen, members)
 	}
 	raw, err := ensFormat.Payload(uint64(rawLen)).Decompress(data[ensV1HeaderSize:])
 	if err != nil {

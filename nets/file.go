@@ -2,7 +2,8 @@
 // "CROWNNET", version 3, length, CRC-32C) around the network, stored as it
 // is: evolved float64 weights do not compress (zstd made the default
 // network 0.1 % larger). Every way a file can be bad has its own error
-// (errors.Is-comparable), and the message says what was found.
+// (errors.Is-comparable: the container's, or ErrArch, ErrSize and ErrValue
+// for the network it holds), and the message says what was found.
 //
 // Payload, version 3 (little-endian):
 //
@@ -40,22 +41,18 @@ const (
 	flagSigma     = 1 << 0
 )
 
-// Errors returned when reading a weight file, one per kind of bad file.
+// Errors returned when a weight file's network is not one this build can
+// play. A bad weight file is otherwise one of the container's errors
+// (fsutil.ErrMagic, ErrVersion, ErrTruncated, ErrTrailing, ErrChecksum,
+// ErrCorrupt, ErrTooLarge), its message starting "weight file: ".
 var (
-	ErrNotNet    = errors.New("not a crown weight file")
-	ErrVersion   = errors.New("unsupported weight file version")
-	ErrTruncated = errors.New("weight file truncated")
-	ErrChecksum  = errors.New("weight file checksum mismatch")
-	ErrArch      = errors.New("weight file architecture mismatch")
-	ErrSize      = errors.New("weight file sizes wrong")
-	ErrCorrupt   = errors.New("weight file payload corrupt")
-	ErrValue     = errors.New("weight file holds invalid values")
+	ErrArch  = errors.New("weight file architecture mismatch")
+	ErrSize  = errors.New("weight file sizes wrong")
+	ErrValue = errors.New("weight file holds invalid values")
 )
 
 // format is the weight file in the container.
-var format = fsutil.Format{Magic: fileMagic, Name: "weight file", Max: payloadHeader + 16*uint64(maxParams()), Reads: []uint32{1, fileVersion},
-	Errors: fsutil.Errors{Magic: ErrNotNet, Version: ErrVersion, Truncated: ErrTruncated, Trailing: ErrSize,
-		Checksum: ErrChecksum, Corrupt: ErrCorrupt, TooLarge: ErrSize}}
+var format = fsutil.Format{Magic: fileMagic, Name: "weight file", Max: payloadHeader + 16*uint64(maxParams()), Reads: []uint32{1, fileVersion}}
 
 // maxParams is the largest architecture's parameter count.
 func maxParams() int {
@@ -116,7 +113,7 @@ func open(data []byte) (Header, []byte, error) {
 	case uint16(v) == 1: // version 1 held the architecture in the high half
 		return openV1(data)
 	case v == trainedVersion:
-		return Header{}, nil, fmt.Errorf("%w: version %d is a trained network (evaluator nnue), not a seed network", ErrVersion, v)
+		return Header{}, nil, format.Errorf(fsutil.ErrVersion, "version %d is a trained network (evaluator nnue), not a seed network", v)
 	}
 	raw, err := format.Open(data, fileVersion)
 	if err != nil {
@@ -147,7 +144,7 @@ func ReadHeader(data []byte) (Header, error) {
 // are not exactly what the counts need.
 func (h Header) check(n uint64) error {
 	if h.Flags&^flagSigma != 0 {
-		return fmt.Errorf("%w: flags %#x not defined in version %d", ErrVersion, h.Flags, h.Version)
+		return format.Errorf(fsutil.ErrVersion, "flags %#x not defined in version %d", h.Flags, h.Version)
 	}
 	if !h.Arch.Valid() {
 		return fmt.Errorf("%w: unknown architecture id %d (this build knows 1 plain, 2 spatial)", ErrArch, uint16(h.Arch))
@@ -217,10 +214,4 @@ func LoadOrDefault(path string) (*Network, error) {
 }
 
 // Save writes n to path atomically (temporary file, sync, rename).
-func (n *Network) Save(path string) error {
-	data, err := n.Marshal()
-	if err != nil {
-		return err
-	}
-	return fsutil.WriteAtomic(path, data)
-}
+func (n *Network) Save(path string) error { return fsutil.Save(path, n.Marshal) }

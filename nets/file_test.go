@@ -126,32 +126,32 @@ func TestCorruptFiles(t *testing.T) {
 		want error
 		msg  string
 	}{
-		{"text file", []byte("hello, this is not a network at all"), ErrNotNet, "does not start with"},
-		{"empty", nil, ErrNotNet, "magic"},
-		{"book file", edit(func(d []byte) []byte { copy(d, "CRWNBOOK"); return d }), ErrNotNet, "CRWNBOOK"},
-		{"magic prefix", []byte("CROWN"), ErrTruncated, "header"},
-		{"header cut", good[:22], ErrTruncated, "header alone"},
-		{"payload cut", good[:len(good)-100], ErrTruncated, "payload has"},
-		{"trained network", edit(func(d []byte) []byte { le.PutUint32(d[8:], 2); return d }), ErrVersion, "version 2 is a trained network"},
-		{"version 9", edit(func(d []byte) []byte { le.PutUint32(d[8:], 9); return d }), ErrVersion, "version 9"},
-		{"unknown flag", raw(func(r []byte) { le.PutUint16(r[2:], 6) }), ErrVersion, "flags"},
-		{"payload bit flip", edit(func(d []byte) []byte { d[at+1000] ^= 4; return d }), ErrChecksum, "header says"},
-		{"K bit flip", edit(func(d []byte) []byte { d[at+5] ^= 1; return d }), ErrChecksum, "payload gives"},
+		{"text file", []byte("hello, this is not a network at all"), fsutil.ErrMagic, "does not start with"},
+		{"empty", nil, fsutil.ErrMagic, "magic"},
+		{"book file", edit(func(d []byte) []byte { copy(d, "CRWNBOOK"); return d }), fsutil.ErrMagic, "CRWNBOOK"},
+		{"magic prefix", []byte("CROWN"), fsutil.ErrTruncated, "header"},
+		{"header cut", good[:22], fsutil.ErrTruncated, "header alone"},
+		{"payload cut", good[:len(good)-100], fsutil.ErrTruncated, "payload has"},
+		{"trained network", edit(func(d []byte) []byte { le.PutUint32(d[8:], 2); return d }), fsutil.ErrVersion, "version 2 is a trained network"},
+		{"version 9", edit(func(d []byte) []byte { le.PutUint32(d[8:], 9); return d }), fsutil.ErrVersion, "version 9"},
+		{"unknown flag", raw(func(r []byte) { le.PutUint16(r[2:], 6) }), fsutil.ErrVersion, "flags"},
+		{"payload bit flip", edit(func(d []byte) []byte { d[at+1000] ^= 4; return d }), fsutil.ErrChecksum, "header says"},
+		{"K bit flip", edit(func(d []byte) []byte { d[at+5] ^= 1; return d }), fsutil.ErrChecksum, "payload gives"},
 		{"unknown arch", raw(func(r []byte) { le.PutUint16(r, 7) }), ErrArch, "unknown architecture id 7"},
 		{"plain header", raw(func(r []byte) { le.PutUint16(r, uint16(Plain)) }), ErrSize, "5046 parameters, the plain architecture has 1741"},
 		{"sigma count", raw(func(r []byte) { le.PutUint32(r[16:], 12) }), ErrSize, "12 step sizes"},
 		{"payload header cut", withPayload(payloadOf(t, good)[:10]), ErrSize, "its header alone"},
 		{"short payload", withPayload(payloadOf(t, good)[:payloadHeader+80]), ErrSize, "payload length 80"},
-		{"trailing bytes", append(append([]byte(nil), good...), 0, 0), ErrSize, "2 bytes after"},
-		{"not zstd", zstdGarbage, ErrCorrupt, ""},
+		{"trailing bytes", append(append([]byte(nil), good...), 0, 0), fsutil.ErrTrailing, "2 bytes after"},
+		{"not zstd", zstdGarbage, fsutil.ErrCorrupt, ""},
 		{"K out of range", raw(func(r []byte) { le.PutUint64(r[4:], math.Float64bits(3.5)) }), ErrValue, "king value 3.5"},
 		{"NaN weight", raw(func(r []byte) { le.PutUint64(r[payloadHeader+8*77:], math.Float64bits(math.NaN())) }), ErrValue, "parameter 77"},
 	}
 	checkErrors(t, cases)
 	// A file that is not crown's is not quoted: engine mode sends the
 	// message to the client, and net-file=/etc/passwd echoed "root:x:0".
-	if _, err := Unmarshal([]byte("root:x:0:0:root:/root:/bin/bash\n")); !errors.Is(err, ErrNotNet) || strings.Contains(err.Error(), "root") {
-		t.Errorf("/etc/passwd: %v: want ErrNotNet without the file's bytes", err)
+	if _, err := Unmarshal([]byte("root:x:0:0:root:/root:/bin/bash\n")); !errors.Is(err, fsutil.ErrMagic) || strings.Contains(err.Error(), "root") {
+		t.Errorf("/etc/passwd: %v: want fsutil.ErrMagic without the file's bytes", err)
 	}
 	if _, err := UnmarshalArch(good, Plain); !errors.Is(err, ErrArch) || !strings.Contains(err.Error(), "holds a spatial network, want plain") {
 		t.Errorf("wrong architecture requested: %v", err)
@@ -181,7 +181,12 @@ func checkErrors(t *testing.T, cases []struct {
 			t.Errorf("%s: got %v, want %v", c.name, err, c.want)
 			continue
 		}
-		for _, other := range []error{ErrNotNet, ErrVersion, ErrTruncated, ErrChecksum, ErrArch, ErrSize, ErrCorrupt, ErrValue} {
+		if k := fsutil.Kind(err); k != fsutil.Kind(c.want) {
+			t.Errorf("%s: %v is also %v", c.name, err, k)
+		} else if k != nil && !strings.HasPrefix(err.Error(), "weight file: ") {
+			t.Errorf("%s: %q does not name the weight file", c.name, err)
+		}
+		for _, other := range []error{ErrArch, ErrSize, ErrValue} {
 			if other != c.want && errors.Is(err, other) {
 				t.Errorf("%s: %v also matches %v", c.name, err, other)
 			}
@@ -214,14 +219,14 @@ func TestReadsVersion1(t *testing.T) {
 		want error
 		msg  string
 	}{
-		{"header cut", good[:30], ErrTruncated, "header alone is 48"},
-		{"payload cut", good[:len(good)-100], ErrTruncated, "payload has"},
-		{"unknown flag", edit(func(d []byte) []byte { le.PutUint32(d[12:], 6); return resealV1(d) }), ErrVersion, "flags"},
-		{"reserved", edit(func(d []byte) []byte { d[45] = 1; return resealV1(d) }), ErrVersion, "reserved"},
-		{"payload bit flip", edit(func(d []byte) []byte { d[v1HeaderSize+1000] ^= 4; return d }), ErrChecksum, "header says"},
+		{"header cut", good[:30], fsutil.ErrTruncated, "header alone is 48"},
+		{"payload cut", good[:len(good)-100], fsutil.ErrTruncated, "payload has"},
+		{"unknown flag", edit(func(d []byte) []byte { le.PutUint32(d[12:], 6); return resealV1(d) }), fsutil.ErrVersion, "flags"},
+		{"reserved", edit(func(d []byte) []byte { d[45] = 1; return resealV1(d) }), fsutil.ErrVersion, "reserved"},
+		{"payload bit flip", edit(func(d []byte) []byte { d[v1HeaderSize+1000] ^= 4; return d }), fsutil.ErrChecksum, "header says"},
 		{"unknown arch", edit(func(d []byte) []byte { le.PutUint16(d[10:], 7); return resealV1(d) }), ErrArch, "unknown architecture id 7"},
 		{"raw length", edit(func(d []byte) []byte { le.PutUint32(d[32:], 99); return resealV1(d) }), ErrSize, "payload length 99"},
-		{"trailing bytes", resealV1(append(append([]byte(nil), good...), 0, 0)), ErrSize, "2 bytes after"},
+		{"trailing bytes", resealV1(append(append([]byte(nil), good...), 0, 0)), fsutil.ErrTrailing, "2 bytes after"},
 	})
 }
 

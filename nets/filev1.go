@@ -21,7 +21,6 @@ package nets
 
 import (
 	"encoding/binary"
-	"fmt"
 	"math"
 
 	"crown/engine/fsutil"
@@ -35,22 +34,22 @@ const v1HeaderSize = 48
 // bytes.
 func openV1(data []byte) (Header, []byte, error) {
 	if len(data) < v1HeaderSize {
-		return Header{}, nil, fmt.Errorf("%w: %d bytes, the header alone is %d", ErrTruncated, len(data), v1HeaderSize)
+		return Header{}, nil, format.Errorf(fsutil.ErrTruncated, "%d bytes, the version 1 header alone is %d", len(data), v1HeaderSize)
 	}
 	le := binary.LittleEndian
 	h := Header{Version: 1, Arch: Arch(le.Uint16(data[10:])), Flags: le.Uint32(data[12:]), K: math.Float64frombits(le.Uint64(data[16:])),
 		Params: le.Uint32(data[24:]), Sigmas: le.Uint32(data[28:]), CRC: le.Uint32(data[40:])}
 	rawLen, zLen := le.Uint32(data[32:]), le.Uint32(data[36:])
 	if r := le.Uint32(data[44:]); r != 0 {
-		return Header{}, nil, fmt.Errorf("%w: reserved header word is %#x, must be 0 in version 1", ErrVersion, r)
+		return Header{}, nil, format.Errorf(fsutil.ErrVersion, "reserved header word is %#x, must be 0 in version 1", r)
 	}
 	if have := uint64(len(data) - v1HeaderSize); have < uint64(zLen) {
-		return Header{}, nil, fmt.Errorf("%w: payload has %d of %d bytes", ErrTruncated, have, zLen)
+		return Header{}, nil, format.Errorf(fsutil.ErrTruncated, "payload has %d of %d bytes", have, zLen)
 	} else if have > uint64(zLen) {
-		return Header{}, nil, fmt.Errorf("%w: %d bytes after the %d-byte payload", ErrSize, have-uint64(zLen), zLen)
+		return Header{}, nil, format.Errorf(fsutil.ErrTrailing, "%d bytes after the %d-byte payload", have-uint64(zLen), zLen)
 	}
 	if got := fsutil.Checksum(data[:40], data[v1HeaderSize:]); got != h.CRC {
-		return Header{}, nil, fmt.Errorf("%w: header says %08x, contents give %08x", ErrChecksum, h.CRC, got)
+		return Header{}, nil, format.Errorf(fsutil.ErrChecksum, "header says %08x, contents give %08x", h.CRC, got)
 	}
 	if err := h.check(uint64(rawLen)); err != nil {
 		return Header{}, nil, err

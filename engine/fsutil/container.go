@@ -6,7 +6,12 @@
 // OpenAt, which check in turn the magic, the version, the declared length
 // (against the format's limit, and against the file before anything is
 // allocated), the payload (bounded zstd: Payload) and the checksum, and
-// say which failed.
+// say which failed. Their errors are the container's own (ErrMagic,
+// ErrVersion, ...), the same for every format, and their messages start
+// with the format's name ("book file: checksum mismatch: ..."), so that
+// errors.Is needs one set of sentinels and a user still reads which kind
+// of file is bad and how; a format reports its own checks of the payload
+// with them too (Errorf) where they are the same failure.
 //
 // Layout (little-endian):
 //
@@ -50,8 +55,9 @@ const (
 	zstdTag   = "\x28\xb5\x2f\xfd"
 )
 
-// The container's errors. ErrTruncated and ErrTrailing say how a file is
-// damaged; both are ErrCorrupt to errors.Is.
+// The container's errors, one per way a file can be bad, for every
+// format. ErrTruncated and ErrTrailing say how a file is damaged; both are
+// ErrCorrupt to errors.Is.
 var (
 	ErrMagic     = errors.New("wrong kind of file")
 	ErrVersion   = errors.New("unsupported file version")
@@ -89,37 +95,49 @@ const (
 	Stored
 )
 
-// Errors are a format's own errors, one per way a file can be bad; what
-// Format returns wraps the format's, so errors.Is finds it. A nil one
-// stands for the container's (ErrMagic, ErrVersion, ...).
-type Errors struct {
-	Magic, Version, Truncated, Trailing, Checksum, Corrupt, TooLarge error
+// Kind returns which of the container's errors err is: the most specific
+// one errors.Is finds (ErrTruncated or ErrTrailing before ErrCorrupt), or
+// nil when err is none of them.
+func Kind(err error) error {
+	for _, k := range []error{ErrMagic, ErrVersion, ErrTruncated, ErrTrailing, ErrChecksum, ErrTooLarge, ErrCorrupt} {
+		if errors.Is(err, k) {
+			return k
+		}
+	}
+	return nil
 }
 
 // Format is one kind of file kept in the container.
 type Format struct {
-	Magic  string   // 8 bytes
-	Name   string   // what the file is, for messages: "book file"
-	Max    uint64   // the most a payload may hold
-	Reads  []uint32 // the versions this build reads, oldest first (for messages)
-	Errors Errors   // the format's own errors
+	Magic string   // 8 bytes
+	Name  string   // what the file is, for messages: "book file"
+	Max   uint64   // the most a payload may hold
+	Reads []uint32 // the versions this build reads, oldest first (for messages)
 }
 
-// errs returns f's errors with the container's for those it leaves nil.
-func (f Format) errs() Errors {
-	e := f.Errors
-	for _, p := range []struct {
-		own *error
-		def error
-	}{
-		{&e.Magic, ErrMagic}, {&e.Version, ErrVersion}, {&e.Truncated, ErrTruncated}, {&e.Trailing, ErrTrailing},
-		{&e.Checksum, ErrChecksum}, {&e.Corrupt, ErrCorrupt}, {&e.TooLarge, ErrTooLarge},
-	} {
-		if *p.own == nil {
-			*p.own = p.def
-		}
+// name is what messages call f's files: its Name, or its magic.
+func (f Format) name() string {
+	if f.Name == "" {
+		return f.Magic + " file"
 	}
-	return e
+	return f.Name
+}
+
+// Errorf returns an error of kind (one of the container's errors) about
+// one of f's files: "book file: file damaged: entry 3 out of range". The
+// container reports its own checks with it, and a format the checks of
+// its payload that are the same failure (a count over its limit is
+// ErrTooLarge, entries out of order ErrCorrupt).
+func (f Format) Errorf(kind error, format string, args ...any) error {
+	return named(f.name(), kind, fmt.Sprintf(format, args...))
+}
+
+// named returns kind with msg, after name when there is one.
+func named(name string, kind error, msg string) error {
+	if name == "" {
+		return fmt.Errorf("%w: %s", kind, msg)
+	}
+	return fmt.Errorf("%s: %w: %s", name, kind, msg)
 }
 
 // Seal returns raw in the container as version of f, packed as p.
@@ -150,15 +168,14 @@ func (f Format) Save(path string, version uint32, raw []byte, p Packing) error {
 // it declares (the 4 bytes after the magic), so that a format can send an
 // earlier layout of its own to its legacy reader.
 func (f Format) Version(data []byte) (uint32, error) {
-	e := f.errs()
 	if len(data) < magicLen || string(data[:magicLen]) != f.Magic {
 		if len(data) > 0 && len(data) < magicLen && strings.HasPrefix(f.Magic, string(data)) {
-			return 0, fmt.Errorf("%w: %d bytes, the header alone is %d", e.Truncated, len(data), HeaderLen)
+			return 0, f.short(len(data))
 		}
-		return 0, fmt.Errorf("%w: %s", e.Magic, f.wrongMagic(data))
+		return 0, f.Errorf(ErrMagic, "%s", f.wrongMagic(data))
 	}
 	if len(data) < magicLen+4 {
-		return 0, fmt.Errorf("%w: %d bytes, the header alone is %d", e.Truncated, len(data), HeaderLen)
+		return 0, f.short(len(data))
 	}
 	return binary.LittleEndian.Uint32(data[magicLen:]), nil
 }
@@ -180,6 +197,11 @@ func (f Format) wrongMagic(data []byte) string {
 	return fmt.Sprintf("starts with %q, not %q", head, f.Magic)
 }
 
+// short says that a file of n bytes ends in the container's header.
+func (f Format) short(n int) error {
+	return f.Errorf(ErrTruncated, "%d bytes, the header alone is %d", n, HeaderLen)
+}
+
 // header checks the magic and that the header (without the payload's tag)
 // is there and declares version, and returns the declared length and CRC.
 func (f Format) header(data []byte, version uint32) (length, crc uint32, err error) {
@@ -191,11 +213,11 @@ func (f Format) header(data []byte, version uint32) (length, crc uint32, err err
 		return 0, 0, f.versionError(v)
 	}
 	if len(data) < fixedLen {
-		return 0, 0, fmt.Errorf("%w: %d bytes, the header alone is %d", f.errs().Truncated, len(data), HeaderLen)
+		return 0, 0, f.short(len(data))
 	}
 	length, crc = binary.LittleEndian.Uint32(data[12:]), binary.LittleEndian.Uint32(data[16:])
 	if uint64(length) > f.Max {
-		return 0, 0, fmt.Errorf("%w: header declares %d uncompressed bytes, the limit is %d", f.errs().TooLarge, length, f.Max)
+		return 0, 0, f.Errorf(ErrTooLarge, "header declares %d uncompressed bytes, the limit is %d", length, f.Max)
 	}
 	return length, crc, nil
 }
@@ -207,19 +229,15 @@ func (f Format) versionError(v uint32) error {
 	for i, r := range f.Reads {
 		reads[i] = fmt.Sprint(r)
 	}
-	name := f.Name
-	if name == "" {
-		name = f.Magic + " file"
-	}
 	plural := "version"
 	if len(reads) > 1 {
 		plural += "s"
 	}
-	msg := fmt.Sprintf("%s is version %d; this build reads %s %s", name, v, plural, strings.Join(reads, " and "))
+	newer := ""
 	if n := len(f.Reads); n > 0 && v > f.Reads[n-1] && v < 1<<16 {
-		msg += " (a newer crown wrote it: read it with that one)"
+		newer = " (a newer crown wrote it: read it with that one)"
 	}
-	return fmt.Errorf("%w: %s", f.errs().Version, msg)
+	return fmt.Errorf("%s: %w %d; this build reads %s %s%s", f.name(), ErrVersion, v, plural, strings.Join(reads, " and "), newer)
 }
 
 // Open checks data, a whole file of f's version, and returns its payload
@@ -229,12 +247,11 @@ func (f Format) Open(data []byte, version uint32) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := f.errs()
 	body := data[fixedLen:]
 	var raw []byte
 	switch {
 	case len(body) > 0 && len(body) < len(storedTag) && strings.HasPrefix(storedTag, string(body)):
-		return nil, fmt.Errorf("%w: %d bytes, the header alone is %d", e.Truncated, len(data), HeaderLen)
+		return nil, f.short(len(data))
 	case strings.HasPrefix(string(body), storedTag):
 		if raw, err = f.stored(body[len(storedTag):], length, true); err != nil {
 			return nil, err
@@ -254,12 +271,11 @@ func (f Format) Open(data []byte, version uint32) ([]byte, error) {
 // stored returns the length bytes of a stored payload at the start of
 // body; whole: nothing may follow them.
 func (f Format) stored(body []byte, length uint32, whole bool) ([]byte, error) {
-	e := f.errs()
 	switch have := uint64(len(body)); {
 	case have < uint64(length):
-		return nil, fmt.Errorf("%w: payload has %d of %d bytes", e.Truncated, have, length)
+		return nil, f.Errorf(ErrTruncated, "payload has %d of %d bytes", have, length)
 	case whole && have > uint64(length):
-		return nil, fmt.Errorf("%w: %d bytes after the %d-byte payload", e.Trailing, have-uint64(length), length)
+		return nil, f.Errorf(ErrTrailing, "%d bytes after the %d-byte payload", have-uint64(length), length)
 	}
 	return body[:length], nil
 }
@@ -278,16 +294,15 @@ func (f Format) OpenAt(r io.ReaderAt, size int64, version uint32) ([]byte, int64
 	if err != nil {
 		return nil, 0, err
 	}
-	e := f.errs()
 	if len(head) < HeaderLen {
-		return nil, 0, fmt.Errorf("%w: %d bytes, the header alone is %d", e.Truncated, len(head), HeaderLen)
+		return nil, 0, f.short(len(head))
 	}
 	if string(head[fixedLen:]) != storedTag {
-		return nil, 0, fmt.Errorf("%w: the payload is not stored as it is (this format reads it in place)", e.Corrupt)
+		return nil, 0, f.Errorf(ErrCorrupt, "the payload is not stored as it is (this format reads it in place)")
 	}
 	end := int64(HeaderLen) + int64(length)
 	if end > size {
-		return nil, 0, fmt.Errorf("%w: payload has %d of %d bytes", e.Truncated, size-HeaderLen, length)
+		return nil, 0, f.Errorf(ErrTruncated, "payload has %d of %d bytes", size-HeaderLen, length)
 	}
 	raw := make([]byte, length)
 	if n, err := r.ReadAt(raw, HeaderLen); n < len(raw) {
@@ -300,17 +315,16 @@ func (f Format) OpenAt(r io.ReaderAt, size int64, version uint32) ([]byte, int64
 }
 
 // Payload describes a compressed payload of length bytes with f's limit
-// and errors, for Open and for the legacy readers of formats whose
-// earlier layouts held a zstd frame of their own.
+// and name, for Open and for the legacy readers of formats whose earlier
+// layouts held a zstd frame of their own.
 func (f Format) Payload(length uint64) Payload {
-	e := f.errs()
-	return Payload{Len: length, Max: f.Max, TooLarge: e.TooLarge, Truncated: e.Truncated, Trailing: e.Trailing, Corrupt: e.Corrupt}
+	return Payload{Len: length, Max: f.Max, Name: f.name()}
 }
 
 // Check compares raw's checksum with the one a header declares.
 func (f Format) Check(raw []byte, want uint32) error {
 	if got := Checksum(raw); got != want {
-		return fmt.Errorf("%w: header says %08x, the payload gives %08x", f.errs().Checksum, want, got)
+		return f.Errorf(ErrChecksum, "header says %08x, the payload gives %08x", want, got)
 	}
 	return nil
 }

@@ -1,6 +1,6 @@
 // container_test.go tests the container: round trips of each packing, each
-// kind of bad file with its own error (the format's own when it has
-// them), stored payloads read in place, the earlier sealed layout read
+// kind of bad file with its own error and a message naming the format,
+// stored payloads read in place, the earlier sealed layout read
 // unchanged, and bombs refused in bounded memory.
 package fsutil
 
@@ -50,7 +50,7 @@ func TestContainerSaysWhatIsWrong(t *testing.T) {
 		"other crown file": {append([]byte("CRWNBOOK"), z[8:]...), ErrMagic, `starts with "CRWNBOOK"`},
 		"magic prefix":     {[]byte("CRWN"), ErrTruncated, "header alone"},
 		"no version":       {z[:10], ErrTruncated, "header alone"},
-		"old version":      {flip(z, 8), ErrVersion, "test file is version 2; this build reads versions 2 and 3"},
+		"old version":      {flip(z, 8), ErrVersion, "test file: unsupported file version 2; this build reads versions 2 and 3"},
 		"newer version":    {flip(z, 9), ErrVersion, "version 259; this build reads versions 2 and 3 (a newer crown"},
 		"header cut":       {z[:15], ErrTruncated, "header alone"},
 		"tag cut":          {s[:22], ErrTruncated, "header alone"},
@@ -65,29 +65,32 @@ func TestContainerSaysWhatIsWrong(t *testing.T) {
 		"unknown tag":      {flip(s, 20), ErrCorrupt, "magic"},
 	} {
 		_, err := testFormat.Open(c.data, 3)
-		if !errors.Is(err, c.want) || !strings.Contains(err.Error(), c.text) {
-			t.Errorf("%s: got %v, want %v mentioning %q", name, err, c.want, c.text)
+		if !errors.Is(err, c.want) || Kind(err) != c.want || !strings.Contains(err.Error(), c.text) {
+			t.Errorf("%s: got %v (kind %v), want %v mentioning %q", name, err, Kind(err), c.want, c.text)
 		}
-		if c.want != ErrTruncated && errors.Is(err, ErrTruncated) {
-			t.Errorf("%s: reported as truncated: %v", name, err)
+		if err != nil && !strings.HasPrefix(err.Error(), "test file: ") {
+			t.Errorf("%s: %q does not name the format", name, err)
 		}
 	}
 }
 
-// TestContainerOwnErrors: a format with errors of its own gets them.
-func TestContainerOwnErrors(t *testing.T) {
-	errShortFile, errOther := errors.New("short test file"), errors.New("not a test file")
-	f := testFormat
-	f.Errors = Errors{Truncated: errShortFile, Magic: errOther}
-	good := f.Seal(3, []byte("payload"), Zstd)
-	if _, err := f.Open(good[:len(good)-2], 3); !errors.Is(err, errShortFile) || errors.Is(err, ErrTruncated) {
-		t.Errorf("cut short: %v, want the format's own error", err)
+// TestErrorfAndKind: a format's own report of a container failure is that
+// failure to errors.Is and Kind and names the format; a format without a
+// name is named by its magic; other errors are of no kind.
+func TestErrorfAndKind(t *testing.T) {
+	err := testFormat.Errorf(ErrTrailing, "%d bytes after the last entry", 3)
+	if err.Error() != "test file: file damaged: trailing data: 3 bytes after the last entry" {
+		t.Errorf("message: %q", err)
 	}
-	if _, err := f.Open([]byte("something else entirely"), 3); !errors.Is(err, errOther) {
-		t.Errorf("other file: %v, want the format's own error", err)
+	if !errors.Is(err, ErrTrailing) || !errors.Is(err, ErrCorrupt) || Kind(err) != ErrTrailing {
+		t.Errorf("%v: kind %v, want ErrTrailing (and ErrCorrupt)", err, Kind(err))
 	}
-	if _, err := f.Open(append([]byte(nil), good[:8]...), 3); !errors.Is(err, errShortFile) {
-		t.Errorf("magic only: %v", err)
+	if Kind(ErrCorrupt) != ErrCorrupt || Kind(errors.New("other")) != nil || Kind(nil) != nil {
+		t.Error("Kind of the sentinels or of other errors")
+	}
+	state := StateFormat("CRWNTEST", 1)
+	if _, err := state.Open([]byte("CRWN"), 1); err == nil || !strings.HasPrefix(err.Error(), "CRWNTEST file: ") {
+		t.Errorf("unnamed format: %v", err)
 	}
 }
 

@@ -57,38 +57,42 @@ const (
 )
 
 // Payload describes the compressed payload of a file as its header
-// declares it, the format's limit, and the format's own errors: what
-// Decompress returns wraps TooLarge when Len is over Max or over the ratio
-// bound, Truncated when the zstd frame is cut short, Trailing when bytes
-// follow the frame, and Corrupt for anything else (bad zstd data, a frame
-// that decodes to another length).
+// declares it, with the format's limit and name: what Decompress returns
+// is ErrTooLarge when Len is over Max or over the ratio bound,
+// ErrTruncated when the zstd frame is cut short, ErrTrailing when bytes
+// follow the frame, and ErrCorrupt for anything else (bad zstd data, a
+// frame that decodes to another length), its message starting with Name.
 type Payload struct {
-	Len uint64 // uncompressed length the header declares
-	Max uint64 // the format's stated limit on Len
+	Len  uint64 // uncompressed length the header declares
+	Max  uint64 // the format's stated limit on Len
+	Name string // what the file is, for messages (Format.Payload sets it)
+}
 
-	TooLarge, Truncated, Trailing, Corrupt error
+// errorf returns an error of kind about p's file.
+func (p Payload) errorf(kind error, format string, args ...any) error {
+	return named(p.Name, kind, fmt.Sprintf(format, args...))
 }
 
 // Decompress checks p against z (the compressed bytes) and decodes it.
 // The result has exactly p.Len bytes.
 func (p Payload) Decompress(z []byte) ([]byte, error) {
 	if p.Len > p.Max {
-		return nil, fmt.Errorf("%w: header declares %d uncompressed bytes, the limit is %d", p.TooLarge, p.Len, p.Max)
+		return nil, p.errorf(ErrTooLarge, "header declares %d uncompressed bytes, the limit is %d", p.Len, p.Max)
 	}
 	if bound := MaxRatio*uint64(len(z)) + ratioSlack; p.Len > bound {
-		return nil, fmt.Errorf("%w: header declares %d uncompressed bytes from %d compressed bytes, more than %d times as many (crown's files compress at most about 5 to 1)",
-			p.TooLarge, p.Len, len(z), MaxRatio)
+		return nil, p.errorf(ErrTooLarge, "header declares %d uncompressed bytes from %d compressed bytes, more than %d times as many (crown's files compress at most about 5 to 1)",
+			p.Len, len(z), MaxRatio)
 	}
 	end, fcs, err := frameLen(z)
 	switch {
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return nil, fmt.Errorf("%w: the zstd frame is cut short after %d bytes", p.Truncated, len(z))
+		return nil, p.errorf(ErrTruncated, "the zstd frame is cut short after %d bytes", len(z))
 	case err != nil:
-		return nil, fmt.Errorf("%w: %v", p.Corrupt, err)
+		return nil, p.errorf(ErrCorrupt, "%v", err)
 	case end < len(z):
-		return nil, fmt.Errorf("%w: %d bytes after the %d-byte compressed payload", p.Trailing, len(z)-end, end)
+		return nil, p.errorf(ErrTrailing, "%d bytes after the %d-byte compressed payload", len(z)-end, end)
 	case fcs >= 0 && uint64(fcs) != p.Len:
-		return nil, fmt.Errorf("%w: the zstd frame says it decompresses to %d bytes, the header declares %d", p.Corrupt, fcs, p.Len)
+		return nil, p.errorf(ErrCorrupt, "the zstd frame says it decompresses to %d bytes, the header declares %d", fcs, p.Len)
 	}
 	// The output is bounded by the buffer's capacity (WithDecodeAllCapLimit);
 	// the memory option also bounds the window a frame may declare, which a
@@ -101,10 +105,10 @@ func (p Payload) Decompress(z []byte) ([]byte, error) {
 	defer dec.Close()
 	raw, err := dec.DecodeAll(z, make([]byte, 0, p.Len))
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", p.Corrupt, err)
+		return nil, p.errorf(ErrCorrupt, "%v", err)
 	}
 	if uint64(len(raw)) != p.Len {
-		return nil, fmt.Errorf("%w: payload decompresses to %d bytes, the header declares %d", p.Corrupt, len(raw), p.Len)
+		return nil, p.errorf(ErrCorrupt, "payload decompresses to %d bytes, the header declares %d", len(raw), p.Len)
 	}
 	return raw, nil
 }

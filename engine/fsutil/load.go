@@ -1,6 +1,7 @@
 // load.go reads a file and decodes it, naming the file in any decoding error,
 // the one way every crown file (weights, ensembles, books, checkpoints,
-// heuristics) is loaded.
+// heuristics) is loaded; and Save, its counterpart for files whose
+// encoding can fail (a network that is not valid is never written).
 package fsutil
 
 import "fmt"
@@ -21,4 +22,14 @@ func Load[T any](path string, decode func([]byte) (T, error)) (T, error) {
 		return zero, fmt.Errorf("%s: %w", path, err)
 	}
 	return v, nil
+}
+
+// Save encodes a file with encode and writes it to path atomically
+// (WriteAtomic); an encoding error comes back as it is and writes nothing.
+func Save(path string, encode func() ([]byte, error)) error {
+	data, err := encode()
+	if err != nil {
+		return err
+	}
+	return WriteAtomic(path, data)
 }

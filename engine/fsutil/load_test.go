@@ -1,3 +1,6 @@
+// load_test.go tests Load (the decoder's error comes back naming the file,
+// a missing file as ErrNotExist) and Save (written atomically, nothing
+// written when encoding fails).
 package fsutil
 
 import (
@@ -34,5 +37,22 @@ func TestLoad(t *testing.T) {
 	}
 	if _, err := Load(filepath.Join(dir, "missing"), decode); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("Load(missing) error %v, want ErrNotExist", err)
+	}
+}
+
+func TestSave(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "f")
+	if err := Save(path, func() ([]byte, error) { return []byte("42"), nil }); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(path); err != nil || string(b) != "42" {
+		t.Fatalf("saved %q, %v", b, err)
+	}
+	errInvalid := errors.New("invalid")
+	if err := Save(path, func() ([]byte, error) { return nil, errInvalid }); !errors.Is(err, errInvalid) {
+		t.Fatalf("failed encoding: %v", err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "42" {
+		t.Fatalf("a failed encoding overwrote the file: %q", b)
 	}
 }

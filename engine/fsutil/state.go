@@ -38,12 +38,13 @@ func LoadGob(path, magic string, version uint32, v any) error {
 	if err != nil {
 		return err
 	}
-	raw, err := StateFormat(magic, version).Open(data, version)
+	f := StateFormat(magic, version)
+	raw, err := f.Open(data, version)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	if err := gob.NewDecoder(bytes.NewReader(raw)).Decode(v); err != nil {
-		return fmt.Errorf("%s: %w: %v", path, ErrCorrupt, err)
+		return fmt.Errorf("%s: %w", path, f.Errorf(ErrCorrupt, "%v", err))
 	}
 	return nil
 }

@@ -139,7 +139,7 @@ func (q *Quantized) check() error {
 func Unmarshal(data []byte) (*Quantized, error) {
 	raw, err := format.Open(data, fileVersion)
 	if err != nil {
-		return nil, fmt.Errorf("trained network: %w", err)
+		return nil, err
 	}
 	le := binary.LittleEndian
 	r := reader{b: raw}
@@ -190,13 +190,7 @@ func Unmarshal(data []byte) (*Quantized, error) {
 func Load(path string) (*Quantized, error) { return fsutil.Load(path, Unmarshal) }
 
 // Save writes q to path atomically.
-func (q *Quantized) Save(path string) error {
-	data, err := q.Marshal()
-	if err != nil {
-		return err
-	}
-	return fsutil.WriteAtomic(path, data)
-}
+func (q *Quantized) Save(path string) error { return fsutil.Save(path, q.Marshal) }
 
 // shape reads and checks the payload's header: the shape, the fixed-point
 // scales, the output scale and the description.

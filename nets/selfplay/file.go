@@ -111,7 +111,7 @@ func Unmarshal(data []byte) (*File, error) {
 	}
 	raw, err := format.Open(data, version)
 	if err != nil {
-		return nil, fmt.Errorf("sample file: %w", err)
+		return nil, err
 	}
 	size := recordSize
 	if version >= 2 {

@@ -60,7 +60,7 @@ func TestClusterFiles(t *testing.T) {
 		!strings.Contains(w.String(), "cluster 1 of 2 (3 members)") {
 		t.Fatalf("describe: %v\n%s", err, w.String())
 	}
-	if err := Describe(&w, o.Best); err == nil || !strings.Contains(err.Error(), "not a crown ensemble") {
+	if err := Describe(&w, o.Best); err == nil || !strings.Contains(err.Error(), "ensemble file: wrong kind of file") {
 		t.Fatalf("describe a weight file: %v", err)
 	}
 	o.Eps = 0.001

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 
+	"crown/engine/fsutil"
 	"crown/nets"
 )
 
@@ -14,7 +15,7 @@ import (
 // one member labelled by its path.
 func LoadEnsemble(path string) (*nets.Ensemble, error) {
 	e, err := nets.LoadEnsemble(path)
-	if errors.Is(err, nets.ErrNotEnsemble) {
+	if errors.Is(err, fsutil.ErrMagic) { // not an ensemble file: a weight file?
 		n, err := nets.Load(path)
 		if err != nil {
 			return nil, fmt.Errorf("ensemble: %w", err)

@@ -72,7 +72,7 @@ func TestEvalErrors(t *testing.T) {
 		{Eval{Name: "features:9F"}, "unknown evaluator"},
 		{Eval{Name: "heuristic"}, "needs a weight file"},
 		{Eval{Name: "features:E3Ph", Weights: f10}, "holds a 10F heuristic"},
-		{Eval{Name: "features:8F", Weights: junk}, "not a crown heuristic weight file"},
+		{Eval{Name: "features:8F", Weights: junk}, "heuristic weight file: wrong kind of file"},
 		{Eval{Name: "nn", Net: junk}, "evaluator nn"},
 		{Eval{Name: "nn", Net: filepath.Join(dir, "missing.net")}, "no such file"},
 		{Eval{Name: "material", Net: junk}, "only for evaluators nn and nnue"},

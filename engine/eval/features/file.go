@@ -31,21 +31,15 @@ const (
 	payloadHeader = 1 + 1 + 4
 )
 
-// Errors of weight files, one per kind of bad file.
-var (
-	ErrNotWeights = errors.New("not a crown heuristic weight file")
-	ErrVersion    = errors.New("unsupported heuristic weight file version")
-	ErrTruncated  = errors.New("heuristic weight file truncated")
-	ErrChecksum   = errors.New("heuristic weight file checksum mismatch")
-	ErrKind       = errors.New("heuristic weight file kind or size mismatch")
-	ErrCorrupt    = errors.New("heuristic weight file payload corrupt")
-	ErrTrailing   = errors.New("heuristic weight file has data after its payload")
-)
+// ErrKind is returned for a weight file whose kind is unknown, whose
+// weights are not the kind's in number, or are not finite. A bad weight
+// file is otherwise one of the container's errors (fsutil.ErrMagic,
+// ErrVersion, ErrTruncated, ErrTrailing, ErrChecksum, ErrCorrupt,
+// ErrTooLarge), its message starting "heuristic weight file: ".
+var ErrKind = errors.New("heuristic weight file kind or size mismatch")
 
 // format is the heuristic weight file in the container.
-var format = fsutil.Format{Magic: fileMagic, Name: "heuristic weight file", Max: payloadHeader + 8*uint64(maxWeights()), Reads: []uint32{1, fileVersion},
-	Errors: fsutil.Errors{Magic: ErrNotWeights, Version: ErrVersion, Truncated: ErrTruncated, Trailing: ErrTrailing,
-		Checksum: ErrChecksum, Corrupt: ErrCorrupt, TooLarge: ErrKind}}
+var format = fsutil.Format{Magic: fileMagic, Name: "heuristic weight file", Max: payloadHeader + 8*uint64(maxWeights()), Reads: []uint32{1, fileVersion}}
 
 // maxWeights is the largest kind's weight count.
 func maxWeights() int {
@@ -81,7 +75,7 @@ func Unmarshal(data []byte) (*Heuristic, error) {
 		return nil, err
 	}
 	if len(raw) < payloadHeader || raw[1] != 0 {
-		return nil, fmt.Errorf("%w: payload header of %d bytes", ErrCorrupt, min(len(raw), payloadHeader))
+		return nil, format.Errorf(fsutil.ErrCorrupt, "payload header of %d bytes", min(len(raw), payloadHeader))
 	}
 	k, n := Kind(raw[0]), binary.LittleEndian.Uint32(raw[2:])
 	if err := checkKind(k, n); err != nil {

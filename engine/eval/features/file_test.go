@@ -59,24 +59,24 @@ func TestWeightFileErrors(t *testing.T) {
 		data []byte
 		want error
 	}{
-		"not weights":  {[]byte("hello world, not weights"), ErrNotWeights},
-		"short":        {good[:12], ErrTruncated},
-		"version":      {mod(func(d []byte) { d[8] = 7 }), ErrVersion},
+		"not weights":  {[]byte("hello world, not weights"), fsutil.ErrMagic},
+		"short":        {good[:12], fsutil.ErrTruncated},
+		"version":      {mod(func(d []byte) { d[8] = 7 }), fsutil.ErrVersion},
 		"kind":         {raw(func(r []byte) { r[0] = 99 }), ErrKind},
 		"size":         {raw(func(r []byte) { binary.LittleEndian.PutUint32(r[2:], 3) }), ErrKind},
-		"pad":          {raw(func(r []byte) { r[1] = 1 }), ErrCorrupt},
+		"pad":          {raw(func(r []byte) { r[1] = 1 }), fsutil.ErrCorrupt},
 		"weights cut":  {format.Seal(fileVersion, []byte{6, 0, 8, 0, 0, 0, 1}, fsutil.Stored), ErrKind},
-		"truncated":    {good[:len(good)-5], ErrTruncated},
-		"checksum":     {mod(func(d []byte) { d[16] ^= 0xFF }), ErrChecksum},
+		"truncated":    {good[:len(good)-5], fsutil.ErrTruncated},
+		"checksum":     {mod(func(d []byte) { d[16] ^= 0xFF }), fsutil.ErrChecksum},
 		"NaN":          {raw(func(r []byte) { binary.LittleEndian.PutUint64(r[6:], 0x7FF8000000000001) }), ErrKind},
-		"v1 short":     {v1[:12], ErrTruncated},
+		"v1 short":     {v1[:12], fsutil.ErrTruncated},
 		"v1 kind":      {modV1(func(d []byte) { d[10] = 99 }), ErrKind},
 		"v1 size":      {modV1(func(d []byte) { binary.LittleEndian.PutUint32(d[12:], 3) }), ErrKind},
-		"v1 truncated": {v1[:len(v1)-5], ErrTruncated},
-		"v1 checksum":  {modV1(func(d []byte) { d[16] ^= 0xFF }), ErrChecksum},
-		"v1 appended":  {append(append([]byte(nil), v1...), 1, 2, 3), ErrTrailing},
+		"v1 truncated": {v1[:len(v1)-5], fsutil.ErrTruncated},
+		"v1 checksum":  {modV1(func(d []byte) { d[16] ^= 0xFF }), fsutil.ErrChecksum},
+		"v1 appended":  {append(append([]byte(nil), v1...), 1, 2, 3), fsutil.ErrTrailing},
 	} {
-		if _, err := Unmarshal(c.data); !errors.Is(err, c.want) {
+		if _, err := Unmarshal(c.data); !errors.Is(err, c.want) || fsutil.Kind(err) != fsutil.Kind(c.want) {
 			t.Errorf("%s: got %v want %v", name, err, c.want)
 		}
 	}

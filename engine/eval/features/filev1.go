@@ -15,7 +15,8 @@ package features
 
 import (
 	"encoding/binary"
-	"fmt"
+
+	"crown/engine/fsutil"
 )
 
 // v1Header is version 1's header.
@@ -25,7 +26,7 @@ const v1Header = 8 + 2 + 1 + 1 + 4 + 4
 // the payload's length is known before it is decompressed.
 func unmarshalV1(data []byte) (*Heuristic, error) {
 	if len(data) < v1Header {
-		return nil, fmt.Errorf("%w: %d bytes, the header alone is %d", ErrTruncated, len(data), v1Header)
+		return nil, format.Errorf(fsutil.ErrTruncated, "%d bytes, the version 1 header alone is %d", len(data), v1Header)
 	}
 	k, n := Kind(data[10]), binary.LittleEndian.Uint32(data[12:])
 	if err := checkKind(k, n); err != nil {
