@@ -25,6 +25,7 @@ import (
 	"crown/engine/board"
 	"crown/engine/search"
 	"crown/nets"
+	"crown/nets/simd"
 )
 
 // View chooses whose point of view the network scores.
@@ -196,7 +197,9 @@ func (e *Evaluator) apply(i int) {
 	if par.Side == board.White {
 		plus, minus = cols[0:1], cols[1:n]
 	}
-	accumulate(e.acc(i), e.acc(i-1), e.net.cols, plus, minus)
+	// The lanes wrap like the hardware's; Compile chose the scale so that
+	// the final value of every lane fits an int32.
+	simd.Accumulate32(e.acc(i), e.acc(i-1), e.net.cols, plus, minus)
 	f.ready = true
 }
 
@@ -205,7 +208,7 @@ func (e *Evaluator) refresh(i int, p *board.Position) {
 	var black, white [32]int32
 	nb := columns(&black, p.Black, p.Kings, int32(e.net.p1))
 	nw := columns(&white, p.White, p.Kings, int32(e.net.p1))
-	accumulate(e.acc(i), e.zero, e.net.cols, black[:nb], white[:nw])
+	simd.Accumulate32(e.acc(i), e.zero, e.net.cols, black[:nb], white[:nw])
 	f := &e.frames[i]
 	f.pos, f.ready = *p, true
 }

@@ -1,79 +1,49 @@
 //go:build amd64 && !purego
 
+// kernels_amd64_test.go checks the fast path's assembly against its Go
+// definitions: the activation kernel alone (the shared kernels are checked
+// in nets/simd), then whole evaluations.
 package fast
 
 import (
 	"math"
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"crown/engine/board"
 	"crown/nets"
 	"crown/nets/netbench"
 	"crown/nets/simd"
+	"crown/nets/simd/simdtest"
 )
 
-func needAVX2(t *testing.T) {
-	if !simd.AVX2() {
-		t.Skip("CPU without AVX2: only the Go kernels run")
-	}
-}
-
-// TestKernelsMatch checks that each assembly kernel computes exactly what
-// its Go definition computes, on random and extreme inputs.
+// TestKernelsMatch checks that the assembly activation kernel computes
+// exactly what activateGo computes, on any int32 sums, any scale, both
+// signs.
 func TestKernelsMatch(t *testing.T) {
-	needAVX2(t)
-	rng := rand.New(rand.NewPCG(4, 4))
-	i32 := func(n int, lim int64) []int32 {
-		v := make([]int32, n)
-		for i := range v {
-			v[i] = int32(rng.Int64N(2*lim+1) - lim)
-		}
-		return v
-	}
-	for trial := range 2000 {
-		// accumulate: random columns, lists of up to 32 offsets each way.
+	simdtest.Trials(t, 2000, func(rng *rand.Rand, trial int) {
 		n := 8 * (1 + rng.IntN(12))
-		cols := i32(64*n, math.MaxInt32)
-		src := i32(n, math.MaxInt32)
-		var plus, minus []int32
-		for range rng.IntN(33) {
-			plus = append(plus, int32(rng.IntN(64)*n))
-		}
-		for range rng.IntN(33) {
-			minus = append(minus, int32(rng.IntN(64)*n))
-		}
-		a, b := make([]int32, n), make([]int32, n)
-		accumulateGo(a, src, cols, plus, minus)
-		accumulateAVX2(b, src, cols, plus, minus)
-		if !slices.Equal(a, b) {
-			t.Fatalf("accumulate trial %d differs", trial)
-		}
-
-		// activate: any int32 sums, any scale, both signs.
 		e := minScaleBits + rng.IntN(25)
 		p := newAct(e)
-		acc, bias := i32(n, math.MaxInt32/2), i32(n, math.MaxInt32/2)
+		acc := simdtest.Ints[int32](rng, n, math.MaxInt32/2)
+		bias := simdtest.Ints[int32](rng, n, math.MaxInt32/2)
 		if trial%5 == 0 {
-			acc = i32(n, int64(8)<<e) // mostly inside the table's range
-			bias = i32(n, 3)
+			acc = simdtest.Ints[int32](rng, n, int64(8)<<e) // mostly inside the table's range
+			bias = simdtest.Ints[int32](rng, n, 3)
 		}
 		neg := -int32(rng.IntN(2))
 		ha, hb := make([]int16, n), make([]int16, n)
 		activateGo(ha, acc, bias, neg, &p)
 		activateAVX2(hb, acc, bias, neg, &p, tanhTable)
-		if !slices.Equal(ha, hb) {
-			t.Fatalf("activate trial %d (scale 2^%d, neg %d) differs:\n%v\n%v", trial, e, neg, ha, hb)
-		}
-	}
+		simdtest.Same(t, ha, hb, "activate trial %d (scale 2^%d, neg %d)", trial, e, neg)
+	})
 }
 
 // TestEvaluationMatchesGoKernels runs whole evaluations with the Go kernels
 // and compares them with the assembly path: the same bits on 3,000 positions
 // for both architectures.
 func TestEvaluationMatchesGoKernels(t *testing.T) {
-	needAVX2(t)
+	simdtest.NeedAVX2(t)
 	pos := netbench.Positions(rand.New(rand.NewPCG(8, 8)), 3000)
 	for _, a := range nets.Arches() {
 		c := MustCompile(testNets(a)["wide"])
@@ -93,7 +63,7 @@ func forwardGo(c *Net, p *board.Position) int32 {
 	nb := columns(&black, p.Black, p.Kings, int32(c.p1))
 	nw := columns(&white, p.White, p.Kings, int32(c.p1))
 	z := make([]int32, c.p1)
-	accumulateGo(z, make([]int32, c.p1), c.cols, black[:nb], white[:nw])
+	simd.AccumulateGo(z, make([]int32, c.p1), c.cols, black[:nb], white[:nw])
 	var neg int32
 	if p.Side == board.White {
 		neg = -1

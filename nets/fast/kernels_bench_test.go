@@ -1,3 +1,6 @@
+// kernels_bench_test.go: the fast path's own kernel microbenchmark, at the
+// spatial network's first layer (96 lanes); the shared kernels' benchmarks
+// (accumulator update, dense) are nets/simd's.
 package fast
 
 import (
@@ -6,9 +9,6 @@ import (
 
 	"crown/engine/cputime"
 )
-
-// Kernel microbenchmarks at the spatial network's sizes: the first layer's
-// 96 lanes (the dense kernel's benchmark is nets/simd's).
 
 func BenchmarkKernelActivate96(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 1))
@@ -23,36 +23,6 @@ func BenchmarkKernelActivate96(b *testing.B) {
 	for b.Loop() {
 		n++
 		activate(h, acc, bias, 0, &a)
-	}
-	c.Report(b, n, "ops")
-}
-
-func BenchmarkKernelAccumulate2(b *testing.B) {
-	cols := make([]int32, 64*96)
-	dst, src := make([]int32, 96), make([]int32, 96)
-	plus, minus := []int32{96 * 5}, []int32{96 * 9}
-	c := cputime.Start()
-	n := 0
-	for b.Loop() {
-		n++
-		accumulate(dst, src, cols, plus, minus)
-	}
-	c.Report(b, n, "ops")
-}
-
-func BenchmarkKernelAccumulate24(b *testing.B) {
-	cols := make([]int32, 64*96)
-	dst, src := make([]int32, 96), make([]int32, 96)
-	var plus, minus []int32
-	for i := range 12 {
-		plus = append(plus, int32(96*2*i))
-		minus = append(minus, int32(96*(2*i+40)))
-	}
-	c := cputime.Start()
-	n := 0
-	for b.Loop() {
-		n++
-		accumulate(dst, src, cols, plus, minus)
 	}
 	c.Report(b, n, "ops")
 }

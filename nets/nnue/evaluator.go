@@ -2,9 +2,9 @@
 // layer kept as two accumulators per ply (one per side's view, so either
 // side to move reads its own), updated lazily from the parent's by the
 // inputs a move changes, then the small hidden layers through the vector
-// kernels (kernels_amd64.s; the dense one is nets/simd's, shared with the
-// seeds' networks). The integer arithmetic is exactly Quantized.Logit's,
-// which the tests check.
+// kernels (kernels_amd64.s; the accumulator update and the dense kernel are
+// nets/simd's, shared with the seeds' networks). The integer arithmetic is
+// exactly Quantized.Logit's, which the tests check.
 //
 // A move's changes are found from the two positions, not the move: the
 // inputs that differ are the bits that differ in each of the four piece
@@ -235,8 +235,10 @@ func (e *Evaluator) apply(i int) {
 		add(&e.plus, &np, c, 1, isK&^wasK)
 		add(&e.minus, &nm, c, 1, wasK&^isK)
 	}
+	// The int16 lanes wrap like the hardware's VPADDW; MaxW1 and MaxB1 bound
+	// the weights so that no true sum overflows.
 	for v := board.Black; v <= board.White; v++ {
-		accumulate16(e.acc(i, v), e.acc(i-1, v), e.net.cols, e.plus[v][:np[v]], e.minus[v][:nm[v]])
+		simd.Accumulate16(e.acc(i, v), e.acc(i-1, v), e.net.cols, e.plus[v][:np[v]], e.minus[v][:nm[v]])
 	}
 	f.ready = true
 }
@@ -253,7 +255,7 @@ func (e *Evaluator) refresh(i int, p *board.Position) {
 				n++
 			}
 		}
-		accumulate16(e.acc(i, v), e.net.bias1, e.net.cols, e.plus[v][:n], nil)
+		simd.Accumulate16(e.acc(i, v), e.net.bias1, e.net.cols, e.plus[v][:n], nil)
 	}
 	f := &e.frames[i]
 	f.pos, f.ready = *p, true

@@ -1,30 +1,18 @@
 //go:build amd64 && !purego
 
-// kernels_amd64.go dispatches the trained network's vector kernels to AVX2
-// assembly (kernels_amd64.s) when the CPU has it (simd.AVX2), else to the
-// portable Go versions. Build with -tags purego to force the portable
-// versions.
+// kernels_amd64.go dispatches the trained network's own vector kernels,
+// the clipped ReLUs, to AVX2 assembly (kernels_amd64.s) when the CPU has it
+// (simd.AVX2), else to the portable Go versions. Build with -tags purego to
+// force the portable versions.
 package nnue
 
 import "crown/nets/simd"
-
-//go:noescape
-func accumulate16AVX2(dst, src, cols []int16, plus, minus []int32)
 
 //go:noescape
 func crelu16AVX2(dst, src []int16, shift uint64)
 
 //go:noescape
 func crelu32AVX2(dst []int16, src, bias []int32, shift uint64)
-
-// accumulate16: see accumulate16Go. len(dst) must be a multiple of 16.
-func accumulate16(dst, src, cols []int16, plus, minus []int32) {
-	if simd.AVX2() {
-		accumulate16AVX2(dst, src, cols, plus, minus)
-		return
-	}
-	accumulate16Go(dst, src, cols, plus, minus)
-}
 
 // crelu16: see crelu16Go. len(dst) must be a multiple of 16.
 func crelu16(dst, src []int16, shift uint64) {

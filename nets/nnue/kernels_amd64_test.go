@@ -1,68 +1,36 @@
 //go:build amd64 && !purego
 
+// kernels_amd64_test.go checks the trained network's own assembly kernels
+// against their Go definitions.
 package nnue
 
 import (
 	"math"
 	"math/rand/v2"
-	"slices"
 	"testing"
 
-	"crown/nets/simd"
+	"crown/nets/simd/simdtest"
 )
 
-// TestKernelsMatch checks that each assembly kernel computes exactly what
-// its Go definition computes, on random inputs of any range (the int16
-// sums wrap alike) and every shift the network uses or could.
+// TestKernelsMatch checks that each clipped ReLU kernel's assembly computes
+// exactly what its Go definition computes, on random inputs of any range
+// and every shift the network uses or could (the accumulator update is
+// checked in nets/simd).
 func TestKernelsMatch(t *testing.T) {
-	if !simd.AVX2() {
-		t.Skip("CPU without AVX2: only the Go kernels run")
-	}
-	rng := rand.New(rand.NewPCG(4, 4))
-	i32 := func(n int, lim int64) []int32 {
-		v := make([]int32, n)
-		for i := range v {
-			v[i] = int32(rng.Int64N(2*lim+1) - lim)
-		}
-		return v
-	}
-	i16 := func(n int) []int16 {
-		v := make([]int16, n)
-		for i := range v {
-			v[i] = int16(rng.Uint32())
-		}
-		return v
-	}
-	for trial := range 2000 {
+	simdtest.Trials(t, 2000, func(rng *rand.Rand, trial int) {
 		n := 16 * (1 + rng.IntN(16))
-		cols, src := i16(64*n), i16(n)
-		var plus, minus []int32
-		for range rng.IntN(33) {
-			plus = append(plus, int32(rng.IntN(64)*n))
-		}
-		for range rng.IntN(33) {
-			minus = append(minus, int32(rng.IntN(64)*n))
-		}
 		a, b := make([]int16, n), make([]int16, n)
-		accumulate16Go(a, src, cols, plus, minus)
-		accumulate16AVX2(b, src, cols, plus, minus)
-		if !slices.Equal(a, b) {
-			t.Fatalf("accumulate16 trial %d differs", trial)
-		}
-
+		src := simdtest.Ints[int16](rng, n, 1<<15)
 		shift := uint64(rng.IntN(16))
 		crelu16Go(a, src, shift)
 		crelu16AVX2(b, src, shift)
-		if !slices.Equal(a, b) {
-			t.Fatalf("crelu16 trial %d (shift %d) differs", trial, shift)
-		}
+		simdtest.Same(t, a, b, "crelu16 trial %d (shift %d)", trial, shift)
 
-		sums, bias := i32(n, math.MaxInt32/2), i32(n, math.MaxInt32/2)
+		sums := simdtest.Ints[int32](rng, n, math.MaxInt32/2)
+		bias := simdtest.Ints[int32](rng, n, math.MaxInt32/2)
 		shift = uint64(rng.IntN(24))
 		crelu32Go(a, sums, bias, shift)
 		crelu32AVX2(b, sums, bias, shift)
-		if !slices.Equal(a, b) {
-			t.Fatalf("crelu32 trial %d (shift %d) differs", trial, shift)
-		}
-	}
+		simdtest.Same(t, a, b, "crelu32 trial %d (shift %d)", trial, shift)
+	})
 }

@@ -1,12 +1,9 @@
 //go:build !amd64 || purego
 
-// kernels_other.go uses the portable Go kernels where there is no assembly
-// (other architectures, or the purego build tag).
+// kernels_other.go uses the portable clipped ReLU kernels where there is no
+// assembly (other architectures, or the purego build tag).
 package nnue
 
-func accumulate16(dst, src, cols []int16, plus, minus []int32) {
-	accumulate16Go(dst, src, cols, plus, minus)
-}
 func crelu16(dst, src []int16, shift uint64) { crelu16Go(dst, src, shift) }
 func crelu32(dst []int16, src, bias []int32, shift uint64) {
 	crelu32Go(dst, src, bias, shift)
