@@ -77,43 +77,25 @@ func TestAgreesWithReference(t *testing.T) {
 	}
 }
 
-// walk pushes and pops random moves for steps steps (depth up to 80 plies,
-// restarting from random positions), comparing each incremental evaluation
+// walk pushes and pops random moves for steps steps (netbench.RandomWalk,
+// lines up to 80 positions), comparing each incremental evaluation
 // with a from-scratch one (exactly) and the reference (within tolerance).
 func walk(t *testing.T, c *Net, n *nets.Network, tolY float64, rng *rand.Rand, steps int) {
 	t.Helper()
 	inc := NewEvaluator(c, SideToMove)
 	full := NewEvaluator(c, SideToMove)
-	stack := []board.Position{board.Start()}
-	inc.Reset(&stack[0])
-	var l board.MoveList
-	maxDepth := 0
-	for range steps {
-		p := &stack[len(stack)-1]
-		p.Generate(&l)
-		switch {
-		case l.N > 0 && (len(stack) < 80 && rng.IntN(4) != 0):
-			m := l.Moves[rng.IntN(l.N)]
-			stack = append(stack, p.Play(m))
-			inc.Push(p, m, &stack[len(stack)-1])
-			maxDepth = max(maxDepth, len(stack))
-		case len(stack) > 1:
-			inc.Pop()
-			stack = stack[:len(stack)-1]
-		}
-		q := &stack[len(stack)-1]
-		if rng.IntN(3) == 0 {
-			continue // leave some frames unevaluated, as a search does
-		}
+	start := board.Start()
+	inc.Reset(&start)
+	maxDepth := netbench.RandomWalk(rng, inc, steps, 80, func(q *board.Position, plies int) {
 		got := inc.evalQ(q)
 		want := full.evalQ(q) // plain Evaluate: recomputed from scratch
 		if got != want {
-			t.Fatalf("%s: incremental %d, from scratch %d after %d plies", q.FEN(), got, want, len(stack)-1)
+			t.Fatalf("%s: incremental %d, from scratch %d after %d plies", q.FEN(), got, want, plies)
 		}
 		if ref := n.Evaluate(q, q.Side); math.Abs(float64(got)/QA-ref) > tolY {
 			t.Fatalf("%s: fast %v reference %v", q.FEN(), float64(got)/QA, ref)
 		}
-	}
+	})
 	if maxDepth < 40 {
 		t.Errorf("walk reached only %d plies", maxDepth)
 	}

@@ -64,3 +64,40 @@ func TestMeasure(t *testing.T) {
 		t.Errorf("%d calls, %+v", next, r)
 	}
 }
+
+// pushCount is a Pusher that keeps the line it was given.
+type pushCount struct {
+	line []board.Position
+	bad  string
+}
+
+func (c *pushCount) Push(parent *board.Position, m board.Move, child *board.Position) {
+	if *parent != c.line[len(c.line)-1] || parent.Play(m) != *child {
+		c.bad = "a push not from the top of the line, or a child that is not the parent after the move"
+	}
+	c.line = append(c.line, *child)
+}
+
+func (c *pushCount) Pop() { c.line = c.line[:len(c.line)-1] }
+
+// TestRandomWalk: every push extends the line the check then sees, lines
+// stay within maxPlies, and about two steps in three are checked.
+func TestRandomWalk(t *testing.T) {
+	c := &pushCount{line: []board.Position{board.Start()}}
+	checks := 0
+	deepest := RandomWalk(rand.New(rand.NewPCG(1, 2)), c, 3000, 30, func(p *board.Position, plies int) {
+		if *p != c.line[len(c.line)-1] || plies != len(c.line)-1 {
+			t.Fatalf("check got %s at %d plies, the line's top is %s at %d", p.FEN(), plies, c.line[len(c.line)-1].FEN(), len(c.line)-1)
+		}
+		checks++
+	})
+	if c.bad != "" {
+		t.Fatal(c.bad)
+	}
+	if deepest > 30 || deepest < 20 {
+		t.Errorf("deepest line %d positions, want 20-30", deepest)
+	}
+	if checks < 1800 || checks > 2200 {
+		t.Errorf("%d of 3000 steps checked, want about 2000", checks)
+	}
+}

@@ -2,7 +2,8 @@
 // tests and speed measurements (`crown net bench`, the benchmarks of
 // nets/fast and nets/nnue), so that neither network family's package
 // needs the other's: positions from random games, a search-like walk of
-// pushes and pops, and a rate measured on the thread's own CPU clock.
+// pushes and pops, a long random walk that checks an incremental
+// evaluator, and a rate measured on the thread's own CPU clock.
 //
 // positions.go plays the random games.
 package netbench

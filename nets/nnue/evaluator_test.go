@@ -29,39 +29,22 @@ func TestIncrementalMatchesReference(t *testing.T) {
 		net := Compile(q)
 		inc := NewEvaluator(net)
 		rng := rand.New(rand.NewPCG(seed, 99))
-		stack := []board.Position{board.Start()}
-		inc.Reset(&stack[0])
-		var l board.MoveList
-		checked, maxDepth, distinct := 0, 0, map[int32]bool{}
-		for range 20000 {
-			p := &stack[len(stack)-1]
-			p.Generate(&l)
-			switch {
-			case l.N > 0 && len(stack) < 90 && rng.IntN(4) != 0:
-				m := l.Moves[rng.IntN(l.N)]
-				stack = append(stack, p.Play(m))
-				inc.Push(p, m, &stack[len(stack)-1])
-				maxDepth = max(maxDepth, len(stack))
-			case len(stack) > 1:
-				inc.Pop()
-				stack = stack[:len(stack)-1]
-			}
-			c := &stack[len(stack)-1]
-			if rng.IntN(3) == 0 {
-				continue
-			}
+		start := board.Start()
+		inc.Reset(&start)
+		checked, distinct := 0, map[int32]bool{}
+		maxDepth := netbench.RandomWalk(rng, inc, 20000, 90, func(c *board.Position, plies int) {
 			got := inc.Logit(c)
 			feats := Features(nil, c, c.Side)
 			want := q.Logit(feats, q.Bucket(bits.OnesCount32(c.Black|c.White)))
 			if got != want {
-				t.Fatalf("seed %d %s: incremental %d, reference %d after %d plies", seed, c.FEN(), got, want, len(stack)-1)
+				t.Fatalf("seed %d %s: incremental %d, reference %d after %d plies", seed, c.FEN(), got, want, plies)
 			}
 			if v := q.Evaluate(c); v != inc.Evaluate(c) && v > -9999 && v < 9999 {
 				t.Fatalf("Evaluate differs: %d vs %d", inc.Evaluate(c), q.Evaluate(c))
 			}
 			distinct[got] = true
 			checked++
-		}
+		})
 		if checked < 5000 || maxDepth < 40 || len(distinct) < 200 {
 			t.Errorf("walk too easy: %d checks, depth %d, %d distinct outputs", checked, maxDepth, len(distinct))
 		}
