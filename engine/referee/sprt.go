@@ -63,12 +63,18 @@ func (t SPRT) Bounds() (lower, upper float64) {
 func expectedScore(elo float64) float64 { return 1 / (1 + math.Pow(10, -elo/400)) }
 
 // LLR is the log-likelihood ratio of H1 against H0 after w wins, d draws
-// and l losses. It is 0 until both a win-or-draw and a loss-or-draw make
-// the variance positive.
+// and l losses; 0 before the first game. While every game has had the same
+// result the observed variance is 0, which would leave the test undecided
+// however long the run: the variance is then taken as if one more win and
+// one more loss had been played, so that a match one side wins game after
+// game (or draws every game) still stops.
 func (t SPRT) LLR(w, d, l int) float64 {
+	if w+d+l == 0 {
+		return 0
+	}
 	x, v := scoreVariance(w, d, l)
 	if v <= 0 {
-		return 0
+		_, v = scoreVariance(w+1, d, l+1)
 	}
 	s0, s1 := expectedScore(t.Elo0), expectedScore(t.Elo1)
 	return float64(w+d+l) * (s1 - s0) * (2*x - s0 - s1) / (2 * v)

@@ -38,9 +38,18 @@ func TestSPRTByHand(t *testing.T) {
 	if got := (referee.SPRT{Elo0: -5, Elo1: 5, Alpha: 0.05, Beta: 0.05}).LLR(30, 40, 30); !near(got, 0, 1e-12) {
 		t.Errorf("symmetric LLR = %v", got)
 	}
-	// No variance yet: all draws or all wins give 0, not a division by zero.
-	if t5.LLR(0, 7, 0) != 0 || t5.LLR(5, 0, 0) != 0 || t5.LLR(0, 0, 0) != 0 {
-		t.Error("LLR without variance should be 0")
+	// No game: 0. Every game the same result: the variance of one more
+	// win and one more loss. 5 wins: x = 1, σ² = (6·(1/7)² + (6/7)²)/7 =
+	// 6/49; LLR = 5 · 0.0143872 · (2 - 1.0143872) / (12/49) = 0.28951.
+	// 7 draws: x = 1/2, σ² = 2·(1/4)/9 = 1/18; LLR = 7 · 0.0143872 ·
+	// (1 - 1.0143872) / (1/9) = -0.013040.
+	if t5.LLR(0, 0, 0) != 0 || !near(t5.LLR(5, 0, 0), 0.28951, 1e-4) || !near(t5.LLR(0, 7, 0), -0.013040, 1e-5) {
+		t.Errorf("LLR without variance: %v, %v, %v", t5.LLR(0, 0, 0), t5.LLR(5, 0, 0), t5.LLR(0, 7, 0))
+	}
+	// A match one side wins game after game stops (it never did while the
+	// variance was 0): 40 straight wins against elo1 = 200.
+	if d, llr := (referee.SPRT{Elo0: 0, Elo1: 200, Alpha: 0.1, Beta: 0.1}).Decide(40, 0, 0); d != referee.AcceptH1 {
+		t.Errorf("40 straight wins: %v (LLR %v)", d, llr)
 	}
 	// Decisions at the bounds: 300 wins, 0 draws, 100 losses (x = 0.75,
 	// σ² = 0.1875) gives 400·0.0143872·0.4856128/0.375 = 7.45 > 2.94.
