@@ -2,24 +2,32 @@
 // network (nets/selfplay) from games of crown against itself, played as
 // jobs on all cores here or, with --cluster, on a coordinator's workers
 // (protocol/selfplayjob), in English checkers or (--variant) Russian or
-// Brazilian draughts, and `crown selfplay info` to summarise a sample file.
+// Brazilian draughts, `crown selfplay info` to summarise a sample file, and
+// `crown selfplay relabel` to rescore one by deeper searches.
 package main
 
 import (
+	"cmp"
+	"fmt"
 	"os"
+	"runtime"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/rs/zerolog"
 
 	"crown/engine/board"
+	"crown/engine/search"
 	"crown/nets/selfplay"
 	"crown/protocol/players"
 	"crown/protocol/selfplayjob"
 )
 
 type selfplayCmd struct {
-	Play selfplayPlayCmd `cmd:"" default:"withargs" help:"Play self-play games into a sample file (resumes an existing one)."`
-	Info selfplayInfoCmd `cmd:"" help:"Summarise a sample file: samples, W/D/L, piece-count histogram."`
+	Play    selfplayPlayCmd    `cmd:"" default:"withargs" help:"Play self-play games into a sample file (resumes an existing one)."`
+	Info    selfplayInfoCmd    `cmd:"" help:"Summarise a sample file: samples, W/D/L, piece-count histogram."`
+	Relabel selfplayRelabelCmd `cmd:"" help:"Replace the search scores of a sample file's positions in a piece range by deeper searches with the endgame database (score distillation; resumable)."`
 }
 
 type selfplayPlayCmd struct {
@@ -66,3 +74,87 @@ type selfplayInfoCmd struct {
 }
 
 func (c *selfplayInfoCmd) Run() error { return selfplay.WriteInfo(os.Stdout, c.File) }
+
+type selfplayRelabelCmd struct {
+	In        string        `arg:"" type:"existingfile" help:"Sample file to relabel."`
+	Out       string        `required:"" type:"path" help:"Relabelled sample file to write; an existing one is resumed (same input and settings required)."`
+	Nodes     uint64        `default:"50000" help:"Node budget of each search (one thread, a cleared table)."`
+	Pieces    string        `default:"7-16" help:"Relabel the samples with this many pieces, MIN-MAX."`
+	Workers   int           `type:"workers" help:"Searches at once (0: all cores)."`
+	SaveEvery time.Duration `name:"save-every" default:"1m" help:"Save the file this often."`
+	Hash      int           `type:"hash" default:"4" help:"Transposition table per search, MiB (cleared before each one)."`
+	evalFlags
+	egdbFlags
+}
+
+func (c *selfplayRelabelCmd) Run(log *zerolog.Logger) error {
+	lo, hi, err := parseRange(c.Pieces)
+	if err != nil {
+		return fmt.Errorf("--pieces: %w", err)
+	}
+	in, err := selfplay.Load(c.In)
+	if err != nil {
+		return err
+	}
+	v, err := in.Variant()
+	if err != nil {
+		return err
+	}
+	ev := c.choice(players.DefaultEvalFor(v))
+	sf := searchFlags{evalFlags: c.evalFlags, egdbFlags: c.egdbFlags, Threads: 1, Hash: c.Hash, Mode: "full"}
+	newSearcher := func() (*search.Searcher, error) {
+		s, _, _, err := sf.searcher(v, "always", ev.Name)
+		return s, err
+	}
+	_, eg, _, err := sf.searcher(v, "always", ev.Name)
+	if err != nil {
+		return err
+	}
+	dbPieces := eg.MaxPieces()
+	eg.Close()
+	player, err := playerID(ev)
+	if err != nil {
+		return err
+	}
+	ctx, stop := interruptible()
+	defer stop()
+	return selfplay.RelabelFile(ctx, selfplay.RelabelOptions{
+		Relabeller: selfplay.Relabeller{
+			RelabelConfig: selfplay.RelabelConfig{Player: player, Nodes: c.Nodes, MinPieces: lo, MaxPieces: hi, DBPieces: dbPieces},
+			NewSearcher:   newSearcher, Workers: cmp.Or(c.Workers, runtime.NumCPU()), SaveEvery: c.SaveEvery, Log: *log},
+		In: c.In, Out: c.Out, Bar: newBar(), Report: os.Stdout})
+}
+
+// playerID names an evaluator and its weight files by checksum, as
+// self-play records its player.
+func playerID(e players.Eval) (string, error) {
+	en := selfplay.Engine{Eval: e.Name}
+	for _, w := range []struct {
+		file string
+		sum  *string
+	}{{e.Net, &en.Net}, {e.Weights, &en.Weights}} {
+		if w.file == "" {
+			continue
+		}
+		data, err := os.ReadFile(w.file)
+		if err != nil {
+			return "", err
+		}
+		*w.sum = selfplay.FileSum(data)
+	}
+	return en.PlayerID(), nil
+}
+
+// parseRange reads "MIN-MAX" (or one number).
+func parseRange(s string) (lo, hi int, err error) {
+	a, b, ok := strings.Cut(s, "-")
+	if !ok {
+		b = a
+	}
+	lo, err1 := strconv.Atoi(strings.TrimSpace(a))
+	hi, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if err1 != nil || err2 != nil || lo < 1 || hi < lo {
+		return 0, 0, fmt.Errorf("%q: want MIN-MAX, 1 <= MIN <= MAX", s)
+	}
+	return lo, hi, nil
+}
