@@ -12,7 +12,7 @@ import (
 	"crown/nets/nnue"
 )
 
-const benchNodesNNUE = 24390074
+const benchNodesNNUE = 17767626
 
 // TestBenchSignatureNNUE: about 5 s of one core, so not with -short, like
 // the material figure at that depth.

@@ -1,8 +1,10 @@
 // default.go embeds crown's trained network, engine mode's default
-// evaluator: generation 2 of docs/training.md, fitted (20 epochs, lambda
-// 0.5) to 1,031,823 positions of 29,449 self-play games of generation 1 at
-// 5,000 nodes a move, adjudicated by the 6-piece database; it beat
-// generation 1 by +60 Elo [+40, +79] over 400 games at 0.1 s a move.
+// evaluator: generation 5b of docs/training.md (120 -> 128 -> 32 -> 32 -> 1,
+// 8 piece-count buckets), fitted (20 epochs, lambda 0.5) to 3,521,501
+// positions of self-play games of generations 3 and 4b at 5,000 nodes a
+// move, adjudicated and labelled by the 6-piece database; it beat
+// generation 3 by +15 Elo [+5, +25] over 800 games at 0.1 s a move
+// (eleven-man ballots, both colours).
 package nnue
 
 import (
