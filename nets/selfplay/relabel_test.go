@@ -128,3 +128,25 @@ func TestRelabel(t *testing.T) {
 		t.Fatal("a file relabelled from another input was resumed")
 	}
 }
+
+// FuzzRelabelStatus: any settings text read back from a file either
+// parses into a progress within its total or is refused with an error,
+// never a panic; what the relabeller writes reads back as written.
+func FuzzRelabelStatus(f *testing.F) {
+	r := &Relabeller{RelabelConfig: RelabelConfig{Player: "nnue", Nodes: 20000, MinPieces: 7, MaxPieces: 16, DBPieces: 6}}
+	in := "player=nnue nodes=5000"
+	f.Add(r.settings(in, relabelStatus{3, 9}))
+	f.Add(r.settings(in, relabelStatus{0, 0}) + "x")
+	f.Add(in + "; relabel player=nnue nodes=20000 pieces=7-16 db-pieces=6 done=-1/4")
+	for _, st := range []relabelStatus{{0, 0}, {3, 9}, {9, 9}} {
+		if got, err := r.parseStatus(in, r.settings(in, st)); err != nil || got != st {
+			f.Fatalf("%v reads back as %v, %v", st, got, err)
+		}
+	}
+	f.Fuzz(func(t *testing.T, out string) {
+		st, err := r.parseStatus(in, out)
+		if err == nil && (st.done < 0 || st.done > st.total) {
+			t.Fatalf("%q: progress %d/%d accepted", out, st.done, st.total)
+		}
+	})
+}
