@@ -112,7 +112,7 @@ func (c *selfplayRelabelCmd) Run(log *zerolog.Logger) error {
 	}
 	dbPieces := eg.MaxPieces()
 	eg.Close()
-	player, err := playerID(ev)
+	player, err := selfplayjob.PlayerID(ev)
 	if err != nil {
 		return err
 	}
@@ -123,26 +123,6 @@ func (c *selfplayRelabelCmd) Run(log *zerolog.Logger) error {
 			RelabelConfig: selfplay.RelabelConfig{Player: player, Nodes: c.Nodes, MinPieces: lo, MaxPieces: hi, DBPieces: dbPieces},
 			NewSearcher:   newSearcher, Workers: cmp.Or(c.Workers, runtime.NumCPU()), SaveEvery: c.SaveEvery, Log: *log},
 		In: c.In, Out: c.Out, Bar: newBar(), Report: os.Stdout})
-}
-
-// playerID names an evaluator and its weight files by checksum, as
-// self-play records its player.
-func playerID(e players.Eval) (string, error) {
-	en := selfplay.Engine{Eval: e.Name}
-	for _, w := range []struct {
-		file string
-		sum  *string
-	}{{e.Net, &en.Net}, {e.Weights, &en.Weights}} {
-		if w.file == "" {
-			continue
-		}
-		data, err := os.ReadFile(w.file)
-		if err != nil {
-			return "", err
-		}
-		*w.sum = selfplay.FileSum(data)
-	}
-	return en.PlayerID(), nil
 }
 
 // parseRange reads "MIN-MAX" (or one number).

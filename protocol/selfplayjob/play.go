@@ -58,6 +58,13 @@ func Play(ctx context.Context, o Options) (*selfplay.File, error) {
 	return g.Run(ctx, o.Out, o.Games)
 }
 
+// PlayerID is the player a run with evaluator f records (Config.Player):
+// its name and its weight files by checksum.
+func PlayerID(f players.Eval) (string, error) {
+	en, _, err := engineOf(f, 0)
+	return en.PlayerID(), err
+}
+
 // engineOf is the engine a run's games use, and the contents of its
 // weight files (shared with the jobs by checksum).
 func engineOf(f players.Eval, hashMB int) (selfplay.Engine, [][]byte, error) {
