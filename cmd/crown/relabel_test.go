@@ -1,6 +1,7 @@
 // relabel_test.go runs `crown selfplay relabel` through the binary on a
 // few self-play games: the summary, the settings recorded in the file
-// (selfplay info), a rerun on the finished file, and a malformed range.
+// (selfplay info), a rerun on the finished file, an output over the
+// input and a malformed range refused.
 package main
 
 import (
@@ -28,6 +29,9 @@ func TestSelfplayRelabel(t *testing.T) {
 	}
 	if o, _, err := runCrown(t, "", "selfplay", "info", out); err != nil || !strings.Contains(o, "; relabel player=material nodes=2000 pieces=9-20 db-pieces=") {
 		t.Fatalf("selfplay info: %v\n%s", err, o)
+	}
+	if _, errs, err := runCrown(t, "", "selfplay", "relabel", smp, "--out", smp); err == nil || !strings.Contains(errs, "is the input") {
+		t.Fatalf("output over the input: %v\n%s", err, errs)
 	}
 	if _, errs, err := runCrown(t, "", "selfplay", "relabel", smp, "--out", out, "--pieces", "9-x"); err == nil || !strings.Contains(errs, `--pieces: "9-x"`) {
 		t.Fatalf("bad range: %v\n%s", err, errs)

@@ -21,6 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -268,6 +269,9 @@ type RelabelOptions struct {
 // line and reports how the run ended: the output's summary, or how to
 // resume it.
 func RelabelFile(ctx context.Context, o RelabelOptions) error {
+	if a, b := filepath.Clean(o.In), filepath.Clean(o.Out); a == b {
+		return fmt.Errorf("relabel: the output %s is the input: give another --out (the input stays as it was)", o.Out)
+	}
 	in, err := Load(o.In)
 	if err != nil {
 		return err
