@@ -11,7 +11,6 @@ import (
 
 	"github.com/rs/zerolog"
 
-	"crown/egdb"
 	"crown/engine/eval"
 	"crown/engine/search"
 )
@@ -19,11 +18,7 @@ import (
 // testRelabeller searches with material and the embedded database.
 func testRelabeller(t *testing.T, workers int) *Relabeller {
 	t.Helper()
-	db, err := egdb.OpenOrDefault("", 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
+	db := testDB(t)
 	return &Relabeller{
 		RelabelConfig: RelabelConfig{Player: "material", Nodes: 3000, MinPieces: 7, MaxPieces: 16, DBPieces: db.MaxPieces()},
 		NewSearcher: func() (*search.Searcher, error) {

@@ -89,13 +89,20 @@ func (r testRunner) RunChunks(ctx context.Context, batch string, chunks []*Chunk
 	return first
 }
 
-func testGenerator(t *testing.T, workers int) *Generator {
+// testDB opens the embedded endgame database for the test.
+func testDB(t *testing.T) *egdb.DB {
 	t.Helper()
 	db, err := egdb.OpenOrDefault("", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func testGenerator(t *testing.T, workers int) *Generator {
+	t.Helper()
+	db := testDB(t)
 	start := board.Start()
 	b1, _ := board.ParseFEN("W:W21-32:B1-8,10-12,14")
 	return &Generator{
