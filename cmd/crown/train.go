@@ -1,6 +1,7 @@
 // train.go implements `crown train`: fit the trained network (nets/nnue) to
-// self-play sample files, calibrate its scale to men, quantize it and write
-// a CROWNNET version 2 file (nets/train.Run).
+// self-play sample files, from random weights or a network's (--init),
+// calibrate its scale to men, quantize it and write a CROWNNET version 2
+// file (nets/train.Run).
 package main
 
 import (
@@ -18,6 +19,7 @@ type trainCmd struct {
 	Out        string        `required:"" type:"path" help:"Network file to write (CROWNNET version 2)."`
 	Checkpoint string        `type:"path" help:"Checkpoint file (default: OUT.ckpt)."`
 	Resume     bool          `help:"Continue from the checkpoint."`
+	Init       string        `type:"existingfile" help:"Start from this network's weights (fine-tuning) instead of random ones; the shape flags must be its shape."`
 	Epochs     int           `default:"20" help:"Epochs in all."`
 	Batch      int           `default:"4096" help:"Samples per step."`
 	LR         float64       `name:"lr" default:"0.002" help:"Adam's step size."`
@@ -40,7 +42,15 @@ func (c *trainCmd) Run(log *zerolog.Logger) error {
 	defer stop()
 	cfg := train.Config{Arch: nnue.Arch{H1: c.H1, H2: c.H2, H3: c.H3, Buckets: c.Buckets}, Epochs: c.Epochs,
 		Batch: c.Batch, LR: c.LR, LRDecay: c.LRDecay, Seed: c.Seed, Lambda: c.Lambda, K: c.K, ValFrac: c.Val}
+	var init *nnue.Model
+	if c.Init != "" && !c.Resume {
+		q, err := nnue.Load(c.Init)
+		if err != nil {
+			return err
+		}
+		init = q.Float()
+	}
 	return train.Run(ctx, train.RunOptions{Data: c.Data, Out: c.Out, Checkpoint: c.Checkpoint, Resume: c.Resume,
-		Config: cfg, Threads: c.Threads, SaveEvery: c.SaveEvery, Meta: c.Meta, Log: *log, Bar: newBar(),
+		Init: init, InitName: c.Init, Config: cfg, Threads: c.Threads, SaveEvery: c.SaveEvery, Meta: c.Meta, Log: *log, Bar: newBar(),
 		Epochs: os.Stderr, Report: os.Stdout})
 }

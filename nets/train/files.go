@@ -1,6 +1,7 @@
 // files.go is a whole training run as `crown train` makes it: the sample
 // files merged (each brought to the first one's score scale), a new state
-// or the checkpoint's when resuming, the epochs with a checkpoint after
+// (random weights, or a network's to fine-tune) or the checkpoint's when
+// resuming, the epochs with a checkpoint after
 // each and every SaveEvery within one, then the scale calibrated to men,
 // the network quantized and written as a CROWNNET version 2 file.
 package train
@@ -24,12 +25,14 @@ import (
 
 // RunOptions configure Run.
 type RunOptions struct {
-	Data       []string // sample files (nets/selfplay), merged
-	Out        string   // the network file
-	Checkpoint string   // "": Out + ".ckpt"
-	Resume     bool     // continue from the checkpoint; of Config only Epochs may change
-	Config     Config   // a new run's settings; Shards 0: DefaultConfig's
-	Threads    int      // gradient goroutines; 0: all cores (the result does not depend on it)
+	Data       []string    // sample files (nets/selfplay), merged
+	Out        string      // the network file
+	Checkpoint string      // "": Out + ".ckpt"
+	Resume     bool        // continue from the checkpoint; of Config only Epochs may change
+	Init       *nnue.Model // a new run's starting weights (crown train --init); nil: random
+	InitName   string      // where Init came from, for the network's description
+	Config     Config      // a new run's settings; Shards 0: DefaultConfig's
+	Threads    int         // gradient goroutines; 0: all cores (the result does not depend on it)
 	SaveEvery  time.Duration
 	Meta       string // the network's description; "": the data and settings
 	Log        zerolog.Logger
@@ -128,7 +131,15 @@ func (o *RunOptions) state(samples []selfplay.Sample, data string) (*State, erro
 			cfg.K = FitK(samples)
 			o.Log.Info().Float64("K", cfg.K).Msg("score scale fitted")
 		}
-		return NewState(cfg, data), nil
+		st := NewState(cfg, data)
+		if o.Init != nil {
+			if o.Init.Arch != cfg.Arch {
+				return nil, fmt.Errorf("--init %s is %s; the run's shape (--h1, --h2, --h3, --buckets) is %s: give the network's", o.InitName, o.Init.Arch, cfg.Arch)
+			}
+			copy(st.P, o.Init.P)
+			o.Log.Info().Str("init", o.InitName).Msg("starting from the network's weights")
+		}
+		return st, nil
 	}
 	st, err := LoadCheckpoint(o.Checkpoint)
 	if err != nil {
@@ -192,6 +203,9 @@ func (o *RunOptions) write(st *State, samples []selfplay.Sample, data string) er
 	if meta == "" {
 		meta = fmt.Sprintf("trained by crown train: %d epochs, batch %d, lr %g decay %g, lambda %g, K %.1f, seed %d; validation loss %.5f; data %s",
 			cfg.Epochs, cfg.Batch, cfg.LR, cfg.LRDecay, cfg.Lambda, cfg.K, cfg.Seed, valLoss, data)
+		if o.InitName != "" {
+			meta += "; started from " + o.InitName
+		}
 	}
 	if err := nnue.Quantize(m, float32(scale), meta).Save(o.Out); err != nil {
 		return err

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -78,5 +79,48 @@ func TestRunRefuses(t *testing.T) {
 		if err := Run(context.Background(), RunOptions{Config: cfg, Out: filepath.Join(t.TempDir(), "x")}); err == nil {
 			t.Errorf("%+v accepted", cfg)
 		}
+	}
+}
+
+// TestRunInit checks that a run started from a network (crown train
+// --init) starts from its weights: with a vanishing step size the written
+// network is the starting one, which a random start is not; a starting
+// network of another shape is refused.
+func TestRunInit(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "a.smp")
+	if err := (&selfplay.File{Games: 10, Config: "toy", Samples: toySamples(2000)}).Save(data); err != nil {
+		t.Fatal(err)
+	}
+	cfg := tinyConfig()
+	cfg.Epochs = 1
+	run := func(out string, c Config, init *nnue.Model) (*nnue.Quantized, error) {
+		o := RunOptions{Data: []string{data}, Out: filepath.Join(dir, out), Config: c, Threads: 2, Init: init,
+			InitName: "start.nnue", Log: zerolog.Nop(), Epochs: &bytes.Buffer{}, Report: &bytes.Buffer{}}
+		if err := Run(context.Background(), o); err != nil {
+			return nil, err
+		}
+		return nnue.Load(o.Out)
+	}
+	start, err := run("start.nnue", cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	still := cfg
+	still.LR, still.Seed = 1e-12, 99
+	tuned, err := run("tuned.nnue", still, start.Float())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(tuned.W1, start.W1) || !slices.Equal(tuned.Bk[1].W2, start.Bk[1].W2) || !strings.HasSuffix(tuned.Meta, "started from start.nnue") {
+		t.Fatalf("a run from start.nnue with no step moved its weights (meta %q)", tuned.Meta)
+	}
+	if fresh := nnue.Quantize(nnue.NewModel(still.Arch, still.Seed), 1, ""); slices.Equal(fresh.W1, start.W1) {
+		t.Fatal("a random start gave the same weights: the check above proves nothing")
+	}
+	other := cfg
+	other.Arch.Buckets = 3
+	if _, err := run("other.nnue", other, start.Float()); err == nil || !strings.Contains(err.Error(), "--init start.nnue is") {
+		t.Fatalf("a starting network of another shape: %v", err)
 	}
 }
