@@ -165,6 +165,12 @@ func (o *RunOptions) epochs(ctx context.Context, st *State, samples []selfplay.S
 		o.Bar.Update(done, total, fmt.Sprintf("batches, epoch %d/%d, loss %.5f", st.Epoch+1, cfg.Epochs, loss))
 	}
 	t.Checkpoint = func() error { return st.SaveCheckpoint(o.Checkpoint) }
+	if o.Init != nil && st.Epoch == 0 && st.Next == 0 {
+		// What fine-tuning starts from: the starting network's loss on this target.
+		l := Loss(st.Model(), val, o.Threads)
+		o.Log.Info().Float64("val_loss", l).Str("init", o.InitName).Msg("starting network")
+		fmt.Fprintf(o.Epochs, "start     validation %.5f  (%s)\n", l, o.InitName)
+	}
 	for st.Epoch < cfg.Epochs {
 		es, err := t.RunEpoch(ctx)
 		o.Bar.Clear()

@@ -84,7 +84,8 @@ func TestRunRefuses(t *testing.T) {
 
 // TestRunInit checks that a run started from a network (crown train
 // --init) starts from its weights: with a vanishing step size the written
-// network is the starting one, which a random start is not; a starting
+// network is the starting one, which a random start is not, and the
+// starting network's validation loss is reported first; a starting
 // network of another shape is refused.
 func TestRunInit(t *testing.T) {
 	dir := t.TempDir()
@@ -94,13 +95,16 @@ func TestRunInit(t *testing.T) {
 	}
 	cfg := tinyConfig()
 	cfg.Epochs = 1
-	run := func(out string, c Config, init *nnue.Model) (*nnue.Quantized, error) {
+	runTo := func(epochs *bytes.Buffer, out string, c Config, init *nnue.Model) (*nnue.Quantized, error) {
 		o := RunOptions{Data: []string{data}, Out: filepath.Join(dir, out), Config: c, Threads: 2, Init: init,
-			InitName: "start.nnue", Log: zerolog.Nop(), Epochs: &bytes.Buffer{}, Report: &bytes.Buffer{}}
+			InitName: "start.nnue", Log: zerolog.Nop(), Epochs: epochs, Report: &bytes.Buffer{}}
 		if err := Run(context.Background(), o); err != nil {
 			return nil, err
 		}
 		return nnue.Load(o.Out)
+	}
+	run := func(out string, c Config, init *nnue.Model) (*nnue.Quantized, error) {
+		return runTo(&bytes.Buffer{}, out, c, init)
 	}
 	start, err := run("start.nnue", cfg, nil)
 	if err != nil {
@@ -108,9 +112,13 @@ func TestRunInit(t *testing.T) {
 	}
 	still := cfg
 	still.LR, still.Seed = 1e-12, 99
-	tuned, err := run("tuned.nnue", still, start.Float())
+	var epochs bytes.Buffer
+	tuned, err := runTo(&epochs, "tuned.nnue", still, start.Float())
 	if err != nil {
 		t.Fatal(err)
+	}
+	if first, _, _ := strings.Cut(epochs.String(), "\n"); !strings.HasPrefix(first, "start     validation 0.") || !strings.HasSuffix(first, "(start.nnue)") {
+		t.Fatalf("the starting network's loss is not reported first: %q", epochs.String())
 	}
 	if !slices.Equal(tuned.W1, start.W1) || !slices.Equal(tuned.Bk[1].W2, start.Bk[1].W2) || !strings.HasSuffix(tuned.Meta, "started from start.nnue") {
 		t.Fatalf("a run from start.nnue with no step moved its weights (meta %q)", tuned.Meta)
