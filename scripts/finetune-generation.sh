@@ -21,9 +21,9 @@
 # and relabelling run before they stop and keep what they have, as
 # timeout(1) durations, default 45m and 35m), RELABEL_NODES (20000),
 # LR (0.002), EPOCHS (20), LAMBDA (0.75: generation 7b's settings, the
-# best of the three tried, +7 [-8, +21] against its base), SCREEN (ballots of the screening
-# match, both colours, default 400), EGDB (database directory, default
-# DIR/egdb6), CROWN (the binary, default crown).
+# best of the three tried, +7 [-8, +21] against its base), SCREEN (ballots
+# of the screening match, both colours, default 400), EGDB (database
+# directory, default DIR/egdb6), CROWN (the binary, default crown).
 set -euo pipefail
 NAME=${1:?usage: finetune-generation.sh NAME [DIR]}
 DIR=${2:-runs/finetune}

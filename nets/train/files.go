@@ -1,9 +1,9 @@
 // files.go is a whole training run as `crown train` makes it: the sample
 // files merged (each brought to the first one's score scale), a new state
 // (random weights, or a network's to fine-tune) or the checkpoint's when
-// resuming, the epochs with a checkpoint after
-// each and every SaveEvery within one, then the scale calibrated to men,
-// the network quantized and written as a CROWNNET version 2 file.
+// resuming, the epochs with a checkpoint after each and every SaveEvery
+// within one, then the scale calibrated to men, the network quantized and
+// written as a CROWNNET version 2 file.
 package train
 
 import (
