@@ -231,7 +231,7 @@ func bookSetting() Setting {
 // searchTrialSetting switches crown's search features off or retunes them
 // (search.Options.SetTrial; docs/search-tuning.md).
 func searchTrialSetting() Setting {
-	s := stringSetting("search", nil, "", "search switches, +-separated: noreduce, noprobcut, noasp, pcmargin=N", func(o *Options) *string { return &o.SearchTrial })
+	s := stringSetting("search", nil, "", "search switches, +-separated: noreduce, noprobcut, noasp, nosingular, pcmargin=N", func(o *Options) *string { return &o.SearchTrial })
 	s.Set = func(o *Options, v string) error {
 		var so search.Options
 		if err := so.SetTrial(v); err != nil {

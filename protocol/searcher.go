@@ -140,7 +140,7 @@ type Options struct {
 	EGDBCacheMB   int               // database cache in MiB
 	EGDBMaxPieces int               // largest piece count to use; 0 = everything present
 	// SearchTrial switches crown's search features off or retunes them,
-	// "+"-separated (noreduce, noprobcut, noasp, pcmargin=N: search.Options.SetTrial;
+	// "+"-separated (noreduce, noprobcut, noasp, nosingular, pcmargin=N: search.Options.SetTrial;
 	// docs/search-tuning.md); "" = crown's default search.
 	SearchTrial string
 	// Algorithm is the search a crown player runs: crown's (the zero

@@ -19,7 +19,7 @@ type benchCmd struct {
 	Hash       int    `type:"hash" default:"16" help:"Transposition table size in MiB."`
 	EGDBPolicy string `name:"egdb-policy" default:"off" enum:"off,always,kimcho" help:"Endgame database policy (off keeps the pinned node count)."`
 	Quiet      bool   `short:"q" help:"Print only the totals."`
-	Search     string `help:"Search switches, +-separated: noreduce, noprobcut, noasp, pcmargin=N (docs/search-tuning.md)."`
+	Search     string `help:"Search switches, +-separated: noreduce, noprobcut, noasp, nosingular, pcmargin=N (docs/search-tuning.md)."`
 	Profile    string `type:"path" name:"cpu-profile" help:"Write a CPU profile of the searches to this file (go tool pprof)."`
 	evalFlags
 	egdbFlags

@@ -60,7 +60,7 @@ type searchFlags struct {
 	Threads int    `type:"threads" default:"1" help:"Search threads."`
 	Hash    int    `type:"hash" default:"64" help:"Transposition table size in MiB."`
 	Mode    string `default:"full" enum:"full,seed" help:"Search algorithm: full, or seed (the seeds' fixed-depth alpha-beta)."`
-	Search  string `help:"Search switches, +-separated: noreduce, noprobcut, noasp, pcmargin=N (docs/search-tuning.md)."`
+	Search  string `help:"Search switches, +-separated: noreduce, noprobcut, noasp, nosingular, pcmargin=N (docs/search-tuning.md)."`
 }
 
 // searcher makes the searcher with the evaluator (def when --eval is not

@@ -15,8 +15,8 @@ import (
 // bench table size. Any change to search behaviour changes them; update them
 // together with the "Bench: N" of the commit message.
 const (
-	benchNodesDepth9  = 261286
-	benchNodesDefault = 27813381 // depth search.BenchDepth: crown bench -q
+	benchNodesDepth9  = 276912
+	benchNodesDefault = 30030174 // depth search.BenchDepth: crown bench -q
 )
 
 func TestBenchSignature(t *testing.T) {

@@ -94,7 +94,7 @@ func (t *thread) probCut(ply, depth, beta int) (int, bool) {
 }
 
 // SetTrial switches the search features named in spec, "+"-separated:
-// noreduce, noprobcut and noasp switch crown's defaults off (the matches
+// noreduce, noprobcut, noasp and nosingular switch crown's defaults off (the matches
 // that kept them compare against these), pcmargin=N sets ProbCut's margin
 // (its tuning by match is still to come); "" changes nothing. It is how
 // match specs (crown:search=...), analyze --search and bench --search name
@@ -111,6 +111,8 @@ func (o *Options) SetTrial(spec string) error {
 			o.NoProbCut = true
 		case "noasp":
 			o.NoAspiration = true
+		case "nosingular":
+			o.NoSingular = true
 		default:
 			if v, ok := strings.CutPrefix(f, "pcmargin="); ok {
 				n, err := strconv.Atoi(v)
@@ -120,7 +122,7 @@ func (o *Options) SetTrial(spec string) error {
 				o.ProbCutMargin = n
 				continue
 			}
-			return fmt.Errorf("search feature %q: want noreduce, noprobcut, noasp or pcmargin=N", f)
+			return fmt.Errorf("search feature %q: want noreduce, noprobcut, noasp, nosingular or pcmargin=N", f)
 		}
 	}
 	return nil

@@ -12,7 +12,7 @@ import (
 	"crown/nets/nnue"
 )
 
-const benchNodesNNUE = 17767626
+const benchNodesNNUE = 23237760
 
 // TestBenchSignatureNNUE: about 5 s of one core, so not with -short, like
 // the material figure at that depth.

@@ -18,7 +18,7 @@
 // random, weighted, best), book-file, book-plies (no book move from this
 // ply on), book-seed, egdb (directory), egdb-policy (off, always, kimcho),
 // egdb-cache (MiB), egdb-pieces, hash (MiB), threads, search (search
-// switches joined by '+': noreduce, noprobcut, noasp, pcmargin=N). hub keys:
+// switches joined by '+': noreduce, noprobcut, noasp, nosingular, pcmargin=N). hub keys:
 // cmd (the command line, split at blanks), dir (working directory); any
 // other key is sent to the engine as set-param name=key value=value, so
 // crown's own Hub parameters (evaluator, net-file, book, egdb-dir ...)
