@@ -73,13 +73,15 @@ func (t *thread) repeated(ply, quiet int) bool {
 const noCountRule = 1 << 30
 
 func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
+	f := &t.stack[ply]
+	excluded := f.excluded // a singular-extension test: this move is left out
+	f.excluded = 0
 	if t.nodes >= t.nextPoll {
 		t.poll()
 	}
 	if t.stopped {
 		return 0
 	}
-	f := &t.stack[ply]
 	f.pvLen = 0
 	p := &f.pos
 	if ply > t.seldepth {
@@ -141,10 +143,11 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 	}
 
 	var hashMove uint32
-	useTT := depth > 1
+	var hash ttHit
+	useTT := depth > 1 && excluded == 0
 	if !useTT {
 	} else if h, ok := t.tt.probe(p.Hash); ok {
-		hashMove = h.move
+		hashMove, hash = h.move, h
 		if !pvNode && h.depth >= depth {
 			s := scoreFromTT(h.score, ply)
 			switch {
@@ -156,11 +159,13 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 		}
 	}
 
-	if t.probcut && !pvNode && depth >= probCutMinDepth && depth <= probCutMaxDepth && !t.inProbCut && abs(beta) < EvalLimit-t.pcMargin*depth {
+	if excluded == 0 && t.probcut && !pvNode && depth >= probCutMinDepth && depth <= probCutMaxDepth && !t.inProbCut && abs(beta) < EvalLimit-t.pcMargin*depth {
 		if v, ok := t.probCut(ply, depth, beta); ok || t.stopped {
 			return v
 		}
 	}
+
+	singular := hashMove != 0 && t.singular(ply, depth, hash)
 
 	p.Generate(&f.moves)
 	n := f.moves.N
@@ -170,6 +175,9 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 	newDepth := depth - 1
 	if n == 1 {
 		newDepth = depth
+		if excluded != 0 {
+			return -(Win - ply) // no move but the excluded one: it is singular
+		}
 	} else {
 		t.scoreMoves(ply, f, hashMove, capture)
 	}
@@ -181,13 +189,20 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 			pick(f, i, n)
 		}
 		m := &f.moves.Moves[i]
+		if excluded != 0 && moveCode(m) == excluded {
+			continue
+		}
 		t.makeMove(ply, m)
 		if newDepth > 1 {
 			t.tt.prefetch(t.stack[ply+1].pos.Hash)
 		}
 		var s int
 		if i == 0 {
-			s = -t.search(ply+1, newDepth, -beta, -alpha, pvNode)
+			d := newDepth
+			if singular && n > 1 && moveCode(m) == hashMove {
+				d++
+			}
+			s = -t.search(ply+1, d, -beta, -alpha, pvNode)
 		} else {
 			r := 0
 			if t.reduce && !capture {

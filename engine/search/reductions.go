@@ -111,6 +111,8 @@ func (o *Options) SetTrial(spec string) error {
 			o.NoProbCut = true
 		case "noasp":
 			o.NoAspiration = true
+		case "singular":
+			o.Singular = true
 		default:
 			if v, ok := strings.CutPrefix(f, "pcmargin="); ok {
 				n, err := strconv.Atoi(v)
@@ -120,7 +122,7 @@ func (o *Options) SetTrial(spec string) error {
 				o.ProbCutMargin = n
 				continue
 			}
-			return fmt.Errorf("search feature %q: want noreduce, noprobcut, noasp or pcmargin=N", f)
+			return fmt.Errorf("search feature %q: want noreduce, noprobcut, noasp, singular or pcmargin=N", f)
 		}
 	}
 	return nil

@@ -62,10 +62,10 @@ func TestReductionsShrinkTheTree(t *testing.T) {
 // search).
 func TestSetTrial(t *testing.T) {
 	var o search.Options
-	if err := o.SetTrial("noasp+noreduce+noprobcut+pcmargin=12"); err != nil {
+	if err := o.SetTrial("noasp+noreduce+noprobcut+singular+pcmargin=12"); err != nil {
 		t.Fatal(err)
 	}
-	if !o.NoAspiration || !o.NoReductions || !o.NoProbCut || o.ProbCutMargin != 12 {
+	if !o.NoAspiration || !o.NoReductions || !o.NoProbCut || !o.Singular || o.ProbCutMargin != 12 {
 		t.Errorf("SetTrial: %+v", o)
 	}
 	for _, bad := range []string{"pcmargin=0", "pcmargin=x", "pcmargin=101", "lmr", "noasp+"} {

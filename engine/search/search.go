@@ -41,6 +41,7 @@ type Options struct {
 	NoReductions  bool // no late move reductions (reductions.go)
 	NoProbCut     bool // no ProbCut (reductions.go)
 	ProbCutMargin int  // ProbCut's margin per ply, centi-men (0: Scan's probCutMargin; not tuned yet)
+	Singular      bool // on trial: singular extensions (extensions.go)
 }
 
 // DefaultHashMB is the table size when Options.HashMB is 0: 64 MiB holds

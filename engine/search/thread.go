@@ -24,6 +24,9 @@ type frame struct {
 	order [board.MaxMoves]int32 // ordering score of moves[i]
 	pvLen int
 	pv    [maxPly]board.Move
+	// excluded, when not 0, is the code of a move the next search of this
+	// node leaves out (the singular-extension test, extensions.go).
+	excluded uint32
 }
 
 // historyWindow is how many earlier positions can matter for draws: after
@@ -72,6 +75,7 @@ type thread struct {
 	probcut    bool // ProbCut (not Options.NoProbCut)
 	inProbCut  bool // a ProbCut search is running: no ProbCut below it
 	pcMargin   int  // ProbCut margin per ply (Options.ProbCutMargin, or probCutMargin)
+	extend     bool // singular extensions (Options.Singular)
 
 	rootScores  []RootScore // this iteration's, with Limits.AllScores
 	shownScores []RootScore // main: the last report's, best first, for Partial reports
@@ -125,6 +129,7 @@ func (t *thread) prepare(id uint64, lim Limits, pos *board.Position, history []b
 	t.published.Store(0)
 	t.aspiration = !t.s.opts.NoAspiration
 	t.reduce, t.probcut, t.inProbCut = !t.s.opts.NoReductions, !t.s.opts.NoProbCut, false
+	t.extend = t.s.opts.Singular
 	t.pcMargin = t.s.opts.ProbCutMargin
 	if t.pcMargin <= 0 {
 		t.pcMargin = probCutMargin
