@@ -165,7 +165,14 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 		}
 	}
 
-	singular := hashMove != 0 && t.singular(ply, depth, hash)
+	var singular bool
+	if hashMove != 0 {
+		var v int
+		var cut bool
+		if singular, v, cut = t.singular(ply, depth, beta, pvNode, hash); cut {
+			return v
+		}
+	}
 
 	p.Generate(&f.moves)
 	n := f.moves.N

@@ -20,19 +20,30 @@ const singularMargin = 2
 // be searched to depth, is singular. Only a table entry that is a lower
 // bound or exact, from a search at most 3 plies shallower, with a score
 // that is not a proven result, is tested; extensions stop at twice the
-// iteration's depth.
-func (t *thread) singular(ply, depth int, h ttHit) bool {
+// iteration's depth. With the multi-cut trial (Options.SingularCut), a
+// non-PV node whose test found another move reaching a bound at or above
+// beta returns that bound (cut): two moves beat beta, so one surely does.
+func (t *thread) singular(ply, depth, beta int, pvNode bool, h ttHit) (ext bool, v int, cut bool) {
 	if !t.extend || depth < singularMinDepth || t.inProbCut || ply >= 2*t.iterDepth ||
 		h.bound == boundUpper || h.depth < depth-3 {
-		return false
+		return false, 0, false
 	}
 	s := scoreFromTT(h.score, ply)
 	if abs(s) >= EvalLimit {
-		return false
+		return false, 0, false
 	}
 	b := s - singularMargin*depth
 	t.stack[ply].excluded = h.move
-	v := t.search(ply, (depth-1)/2, b-1, b, false)
+	v = t.search(ply, (depth-1)/2, b-1, b, false)
 	t.stack[ply].excluded = 0
-	return !t.stopped && v < b
+	if t.stopped {
+		return false, 0, true
+	}
+	if v < b {
+		return true, 0, false
+	}
+	if t.multiCut && !pvNode && b >= beta {
+		return false, b, true
+	}
+	return false, 0, false
 }

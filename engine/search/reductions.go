@@ -113,6 +113,8 @@ func (o *Options) SetTrial(spec string) error {
 			o.NoAspiration = true
 		case "singular":
 			o.Singular = true
+		case "singcut":
+			o.Singular, o.SingularCut = true, true
 		default:
 			if v, ok := strings.CutPrefix(f, "pcmargin="); ok {
 				n, err := strconv.Atoi(v)
@@ -122,7 +124,7 @@ func (o *Options) SetTrial(spec string) error {
 				o.ProbCutMargin = n
 				continue
 			}
-			return fmt.Errorf("search feature %q: want noreduce, noprobcut, noasp, singular or pcmargin=N", f)
+			return fmt.Errorf("search feature %q: want noreduce, noprobcut, noasp, singular, singcut or pcmargin=N", f)
 		}
 	}
 	return nil

@@ -42,6 +42,7 @@ type Options struct {
 	NoProbCut     bool // no ProbCut (reductions.go)
 	ProbCutMargin int  // ProbCut's margin per ply, centi-men (0: Scan's probCutMargin; not tuned yet)
 	Singular      bool // on trial: singular extensions (extensions.go)
+	SingularCut   bool // on trial, with Singular: the test's multi-cut (extensions.go)
 }
 
 // DefaultHashMB is the table size when Options.HashMB is 0: 64 MiB holds

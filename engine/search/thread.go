@@ -76,6 +76,7 @@ type thread struct {
 	inProbCut  bool // a ProbCut search is running: no ProbCut below it
 	pcMargin   int  // ProbCut margin per ply (Options.ProbCutMargin, or probCutMargin)
 	extend     bool // singular extensions (Options.Singular)
+	multiCut   bool // the singular test's multi-cut (Options.SingularCut)
 
 	rootScores  []RootScore // this iteration's, with Limits.AllScores
 	shownScores []RootScore // main: the last report's, best first, for Partial reports
@@ -130,6 +131,7 @@ func (t *thread) prepare(id uint64, lim Limits, pos *board.Position, history []b
 	t.aspiration = !t.s.opts.NoAspiration
 	t.reduce, t.probcut, t.inProbCut = !t.s.opts.NoReductions, !t.s.opts.NoProbCut, false
 	t.extend = t.s.opts.Singular
+	t.multiCut = t.s.opts.SingularCut
 	t.pcMargin = t.s.opts.ProbCutMargin
 	if t.pcMargin <= 0 {
 		t.pcMargin = probCutMargin
