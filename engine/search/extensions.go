@@ -24,7 +24,7 @@ const singularMargin = 2
 // non-PV node whose test found another move reaching a bound at or above
 // beta returns that bound (cut): two moves beat beta, so one surely does.
 func (t *thread) singular(ply, depth, beta int, pvNode bool, h ttHit) (ext bool, v int, cut bool) {
-	if !t.extend || depth < singularMinDepth || t.inProbCut || ply >= 2*t.iterDepth ||
+	if !t.extend || depth < t.seDepth || t.inProbCut || ply >= 2*t.iterDepth ||
 		h.bound == boundUpper || h.depth < depth-3 {
 		return false, 0, false
 	}
@@ -32,7 +32,7 @@ func (t *thread) singular(ply, depth, beta int, pvNode bool, h ttHit) (ext bool,
 	if abs(s) >= EvalLimit {
 		return false, 0, false
 	}
-	b := s - singularMargin*depth
+	b := s - t.seMargin*depth
 	t.stack[ply].excluded = h.move
 	v = t.search(ply, (depth-1)/2, b-1, b, false)
 	t.stack[ply].excluded = 0

@@ -93,6 +93,17 @@ func (t *thread) probCut(ply, depth, beta int) (int, bool) {
 	return v - t.pcMargin*depth, true
 }
 
+// trialNumbers are the numeric settings of SetTrial.
+var trialNumbers = map[string]struct {
+	lo, hi int
+	what   string
+	field  func(*Options) *int
+}{
+	"pcmargin": {1, 100, "centi-men a ply", func(o *Options) *int { return &o.ProbCutMargin }},
+	"semargin": {1, 50, "centi-men a ply", func(o *Options) *int { return &o.SingularMargin }},
+	"sedepth":  {2, 30, "plies", func(o *Options) *int { return &o.SingularDepth }},
+}
+
 // SetTrial switches the search features named in spec, "+"-separated:
 // noreduce, noprobcut and noasp switch crown's defaults off (the matches
 // that kept them compare against these), pcmargin=N sets ProbCut's margin
@@ -116,15 +127,16 @@ func (o *Options) SetTrial(spec string) error {
 		case "singcut":
 			o.Singular, o.SingularCut = true, true
 		default:
-			if v, ok := strings.CutPrefix(f, "pcmargin="); ok {
-				n, err := strconv.Atoi(v)
-				if err != nil || n < 1 || n > 100 {
-					return fmt.Errorf("search feature %q: want pcmargin=N, N from 1 to 100 (centi-men a ply)", f)
-				}
-				o.ProbCutMargin = n
-				continue
+			name, v, _ := strings.Cut(f, "=")
+			k, ok := trialNumbers[name]
+			if !ok {
+				return fmt.Errorf("search feature %q: want noreduce, noprobcut, noasp, singular, singcut, pcmargin=N, semargin=N or sedepth=N", f)
 			}
-			return fmt.Errorf("search feature %q: want noreduce, noprobcut, noasp, singular, singcut or pcmargin=N", f)
+			n, err := strconv.Atoi(v)
+			if err != nil || n < k.lo || n > k.hi {
+				return fmt.Errorf("search feature %q: want %s=N, N from %d to %d (%s)", f, name, k.lo, k.hi, k.what)
+			}
+			*k.field(o) = n
 		}
 	}
 	return nil

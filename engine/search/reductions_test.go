@@ -62,13 +62,13 @@ func TestReductionsShrinkTheTree(t *testing.T) {
 // search).
 func TestSetTrial(t *testing.T) {
 	var o search.Options
-	if err := o.SetTrial("noasp+noreduce+noprobcut+singular+pcmargin=12"); err != nil {
+	if err := o.SetTrial("noasp+noreduce+noprobcut+singcut+pcmargin=12+semargin=3+sedepth=5"); err != nil {
 		t.Fatal(err)
 	}
-	if !o.NoAspiration || !o.NoReductions || !o.NoProbCut || !o.Singular || o.ProbCutMargin != 12 {
+	if !o.NoAspiration || !o.NoReductions || !o.NoProbCut || !o.Singular || !o.SingularCut || o.ProbCutMargin != 12 || o.SingularMargin != 3 || o.SingularDepth != 5 {
 		t.Errorf("SetTrial: %+v", o)
 	}
-	for _, bad := range []string{"pcmargin=0", "pcmargin=x", "pcmargin=101", "lmr", "noasp+"} {
+	for _, bad := range []string{"pcmargin=0", "pcmargin=x", "pcmargin=101", "semargin=0", "sedepth=31", "sedepth", "lmr", "noasp+"} {
 		var o search.Options
 		if err := o.SetTrial(bad); err == nil {
 			t.Errorf("SetTrial(%q) accepted", bad)

@@ -37,12 +37,14 @@ type Options struct {
 	// Switches for self-play comparisons (docs/search-tuning.md); the zero
 	// value is crown's default. A feature on trial lives on a branch until
 	// a match keeps it; the log records those that lost theirs.
-	NoAspiration  bool // full-width root window
-	NoReductions  bool // no late move reductions (reductions.go)
-	NoProbCut     bool // no ProbCut (reductions.go)
-	ProbCutMargin int  // ProbCut's margin per ply, centi-men (0: Scan's probCutMargin; not tuned yet)
-	Singular      bool // on trial: singular extensions (extensions.go)
-	SingularCut   bool // on trial, with Singular: the test's multi-cut (extensions.go)
+	NoAspiration   bool // full-width root window
+	NoReductions   bool // no late move reductions (reductions.go)
+	NoProbCut      bool // no ProbCut (reductions.go)
+	ProbCutMargin  int  // ProbCut's margin per ply, centi-men (0: Scan's probCutMargin; not tuned yet)
+	Singular       bool // on trial: singular extensions (extensions.go)
+	SingularCut    bool // on trial, with Singular: the test's multi-cut (extensions.go)
+	SingularMargin int  // on trial: the test's margin a ply, centi-men (0: singularMargin)
+	SingularDepth  int  // on trial: the shallowest node tested (0: singularMinDepth)
 }
 
 // DefaultHashMB is the table size when Options.HashMB is 0: 64 MiB holds

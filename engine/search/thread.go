@@ -9,6 +9,7 @@
 package search
 
 import (
+	"cmp"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -77,6 +78,8 @@ type thread struct {
 	pcMargin   int  // ProbCut margin per ply (Options.ProbCutMargin, or probCutMargin)
 	extend     bool // singular extensions (Options.Singular)
 	multiCut   bool // the singular test's multi-cut (Options.SingularCut)
+	seMargin   int  // the singular test's margin a ply (Options.SingularMargin, or singularMargin)
+	seDepth    int  // the shallowest node the singular test runs at (Options.SingularDepth, or singularMinDepth)
 
 	rootScores  []RootScore // this iteration's, with Limits.AllScores
 	shownScores []RootScore // main: the last report's, best first, for Partial reports
@@ -132,6 +135,7 @@ func (t *thread) prepare(id uint64, lim Limits, pos *board.Position, history []b
 	t.reduce, t.probcut, t.inProbCut = !t.s.opts.NoReductions, !t.s.opts.NoProbCut, false
 	t.extend = t.s.opts.Singular
 	t.multiCut = t.s.opts.SingularCut
+	t.seMargin, t.seDepth = cmp.Or(t.s.opts.SingularMargin, singularMargin), cmp.Or(t.s.opts.SingularDepth, singularMinDepth)
 	t.pcMargin = t.s.opts.ProbCutMargin
 	if t.pcMargin <= 0 {
 		t.pcMargin = probCutMargin
