@@ -262,7 +262,11 @@ func (t *thread) evaluate(p *board.Position, alpha, beta int) int {
 			return v
 		}
 	}
-	s := ClampEval(t.eval.Evaluate(p))
+	s, ok := t.ecache.lookup(p)
+	if !ok {
+		s = ClampEval(t.eval.Evaluate(p))
+		t.ecache.store(p, s)
+	}
 	if t.tbOn && !t.tbAlways {
 		s = t.kimCho(p, s)
 	}

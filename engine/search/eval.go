@@ -23,6 +23,8 @@ const (
 // Evaluator scores a position statically. It is never called on a position
 // where the side to move must capture (the search resolves captures first) nor
 // on a position without legal moves (the search scores that as a loss).
+// Its score must depend on the position alone: within a search, crown's
+// search evaluates a position once and reuses the score (evalcache.go).
 type Evaluator interface {
 	Evaluate(p *board.Position) int
 }

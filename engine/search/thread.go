@@ -69,6 +69,7 @@ type thread struct {
 	stack   [maxPly + 1]frame
 	killers [maxPly + 1][2]uint32
 	history [2][1024]int32
+	ecache  evalCache // static evaluations of this search (evalcache.go)
 
 	aspiration bool // aspiration windows at the root (Options.NoAspiration off)
 	reduce     bool // late move reductions (not Options.NoReductions)
@@ -127,6 +128,7 @@ func (t *thread) prepare(id uint64, lim Limits, pos *board.Position, history []b
 	t.seldepth = 0
 	t.result = Result{}
 	t.published.Store(0)
+	t.ecache = evalCache{}
 	t.aspiration = !t.s.opts.NoAspiration
 	t.reduce, t.probcut, t.inProbCut = !t.s.opts.NoReductions, !t.s.opts.NoProbCut, false
 	t.extend = !t.s.opts.NoSingular
