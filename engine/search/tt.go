@@ -33,6 +33,7 @@ import (
 	"math/bits"
 	"os"
 	"sync/atomic"
+	"unsafe"
 )
 
 // Bound kinds of a stored score.
@@ -146,12 +147,10 @@ func (t *table) bucket(key uint64) *ttBucket {
 	return &t.buckets[hi]
 }
 
-// prefetch starts loading key's bucket into the cache: the load's value is
-// unused, so the processor runs on while the line arrives and the probe
-// that follows a few dozen instructions later finds it (Go has no prefetch
-// instruction; this is the portable substitute).
+// prefetch starts loading key's bucket into the cache, so that the probe
+// that follows a few dozen instructions later finds it (prefetch_amd64.go).
 func (t *table) prefetch(key uint64) {
-	t.bucket(key)[0].data.Load()
+	prefetchLine(unsafe.Pointer(t.bucket(key)))
 }
 
 // probe looks key up.
