@@ -159,7 +159,7 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 		}
 	}
 
-	if excluded == 0 && t.probcut && !pvNode && depth >= probCutMinDepth && depth <= probCutMaxDepth && !t.inProbCut && abs(beta) < EvalLimit-t.pcMargin*depth {
+	if excluded == 0 && t.probcut && !pvNode && depth >= t.tune[tunePCMin] && depth <= probCutMaxDepth && !t.inProbCut && abs(beta) < EvalLimit-t.pcMargin*depth {
 		if v, ok := t.probCut(ply, depth, beta); ok || t.stopped {
 			return v
 		}
@@ -206,7 +206,7 @@ func (t *thread) search(ply, depth, alpha, beta int, pvNode bool) int {
 		} else {
 			r := 0
 			if t.reduce && !capture {
-				r = reduction(f, i, newDepth+1, &t.stack[ply+1].pos, pvNode)
+				r = reduction(&t.tune, f, i, newDepth+1, &t.stack[ply+1].pos, pvNode)
 			}
 			s = -t.search(ply+1, newDepth-r, -alpha-1, -alpha, false)
 			if r > 0 && s > alpha {

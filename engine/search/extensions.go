@@ -25,7 +25,7 @@ const singularMargin = 2
 // that is not a proven result, is tested; extensions stop at twice the
 // iteration's depth.
 func (t *thread) singular(ply, depth int, h ttHit) bool {
-	if !t.extend || depth < singularMinDepth || t.inProbCut || ply >= 2*t.iterDepth ||
+	if !t.extend || depth < t.tune[tuneSEDepth] || t.inProbCut || ply >= 2*t.iterDepth ||
 		h.bound == boundUpper || h.depth < depth-3 {
 		return false
 	}
@@ -33,7 +33,7 @@ func (t *thread) singular(ply, depth int, h ttHit) bool {
 	if abs(s) >= EvalLimit {
 		return false
 	}
-	b := s - singularMargin*depth
+	b := s - t.tune[tuneSEMargin]*depth
 	t.stack[ply].excluded = h.move
 	v := t.search(ply, (depth-1)/2, b-1, b, false)
 	t.stack[ply].excluded = 0

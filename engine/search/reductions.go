@@ -37,12 +37,12 @@ func crowns(f *frame, m *board.Move, child *board.Position) bool {
 // the seventh move on, two. No exception for killers, threats or offered
 // captures: the re-search at full depth when the reduced one beats alpha is
 // the safety net.
-func reduction(f *frame, i, depth int, child *board.Position, pvNode bool) int {
-	first := 1
+func reduction(tn *[nTune]int, f *frame, i, depth int, child *board.Position, pvNode bool) int {
+	first := tn[tuneLMRFirst]
 	if pvNode {
-		first = 3
+		first = tn[tuneLMRPV]
 	}
-	if depth < lmrMinDepth || i < first {
+	if depth < tn[tuneLMRMin] || i < first {
 		return 0
 	}
 	m := &f.moves.Moves[i]
@@ -50,8 +50,11 @@ func reduction(f *frame, i, depth int, child *board.Position, pvNode bool) int {
 		return 0 // a man crowns
 	}
 	r := 1
-	if !pvNode && i >= 6 {
+	if !pvNode && i >= tn[tuneLMRLate] {
 		r = 2
+		if i >= tn[tuneLMR3] && depth >= 8 {
+			r = 3
+		}
 	}
 	return min(r, depth-2)
 }
@@ -85,7 +88,7 @@ const probCutMaxDepth = 16
 func (t *thread) probCut(ply, depth, beta int) (int, bool) {
 	nb := beta + t.pcMargin*depth
 	t.inProbCut = true
-	v := t.search(ply, max(depth*probCutPercent/100, 1), nb-1, nb, false)
+	v := t.search(ply, max(depth*t.tune[tunePCPct]/100, 1), nb-1, nb, false)
 	t.inProbCut = false
 	if t.stopped || v < nb {
 		return 0, false
@@ -114,12 +117,23 @@ func (o *Options) SetTrial(spec string) error {
 		case "nosingular":
 			o.NoSingular = true
 		default:
-			if v, ok := strings.CutPrefix(f, "pcmargin="); ok {
-				n, err := strconv.Atoi(v)
-				if err != nil || n < 1 || n > 100 {
-					return fmt.Errorf("search feature %q: want pcmargin=N, N from 1 to 100 (centi-men a ply)", f)
+			name, v, _ := strings.Cut(f, "=")
+			found := false
+			for k, e := range tuneTable {
+				if e.name != name {
+					continue
 				}
-				o.ProbCutMargin = n
+				n, err := strconv.Atoi(v)
+				if err != nil || n < e.lo || n > e.hi {
+					return fmt.Errorf("search feature %q: want %s=N, N from %d to %d", f, name, e.lo, e.hi)
+				}
+				o.Tune[k] = n
+				if k == tunePCMargin {
+					o.ProbCutMargin = n
+				}
+				found = true
+			}
+			if found {
 				continue
 			}
 			return fmt.Errorf("search feature %q: want noreduce, noprobcut, noasp, nosingular or pcmargin=N", f)

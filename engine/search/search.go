@@ -37,11 +37,12 @@ type Options struct {
 	// Switches for self-play comparisons (docs/search-tuning.md); the zero
 	// value is crown's default. A feature on trial lives on a branch until
 	// a match keeps it; the log records those that lost theirs.
-	NoAspiration  bool // full-width root window
-	NoReductions  bool // no late move reductions (reductions.go)
-	NoProbCut     bool // no ProbCut (reductions.go)
-	ProbCutMargin int  // ProbCut's margin per ply, centi-men (0: Scan's probCutMargin; not tuned yet)
-	NoSingular    bool // no singular extensions (extensions.go)
+	NoAspiration  bool       // full-width root window
+	NoReductions  bool       // no late move reductions (reductions.go)
+	NoProbCut     bool       // no ProbCut (reductions.go)
+	ProbCutMargin int        // ProbCut's margin per ply, centi-men (0: Scan's probCutMargin; not tuned yet)
+	NoSingular    bool       // no singular extensions (extensions.go)
+	Tune          [nTune]int // trial: tuned numbers (tune.go), 0 = default
 }
 
 // DefaultHashMB is the table size when Options.HashMB is 0: 64 MiB holds

@@ -77,6 +77,7 @@ type thread struct {
 	inProbCut  bool // a ProbCut search is running: no ProbCut below it
 	pcMargin   int  // ProbCut margin per ply (Options.ProbCutMargin, or probCutMargin)
 	extend     bool // singular extensions (not Options.NoSingular)
+	tune       [nTune]int
 
 	rootScores  []RootScore // this iteration's, with Limits.AllScores
 	shownScores []RootScore // main: the last report's, best first, for Partial reports
@@ -132,10 +133,12 @@ func (t *thread) prepare(id uint64, lim Limits, pos *board.Position, history []b
 	t.aspiration = !t.s.opts.NoAspiration
 	t.reduce, t.probcut, t.inProbCut = !t.s.opts.NoReductions, !t.s.opts.NoProbCut, false
 	t.extend = !t.s.opts.NoSingular
-	t.pcMargin = t.s.opts.ProbCutMargin
-	if t.pcMargin <= 0 {
-		t.pcMargin = probCutMargin
+	tn := t.s.opts.Tune
+	if t.s.opts.ProbCutMargin > 0 {
+		tn[tunePCMargin] = t.s.opts.ProbCutMargin
 	}
+	t.tune = resolveTune(&tn)
+	t.pcMargin = t.tune[tunePCMargin]
 	tb := t.s.opts.Tablebase
 	t.tbOn = tb != nil && t.s.opts.EGDB != EGDBOff
 	t.tbAlways = t.tbOn && t.s.opts.EGDB == EGDBAlways
@@ -284,7 +287,7 @@ func (t *thread) aspire(depth, prev int) (int, bool) {
 	if !t.aspiration || t.lim.AllScores || depth < 5 || abs(prev) >= EvalLimit {
 		return t.rootSearch(depth, -Win, Win)
 	}
-	delta := aspirationWindow
+	delta := t.tune[tuneAsp]
 	alpha, beta := prev-delta, prev+delta
 	for {
 		score, done := t.rootSearch(depth, alpha, beta)
