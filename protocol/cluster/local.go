@@ -48,7 +48,7 @@ func (l *Local) File(_ context.Context, name string) ([]byte, error) {
 }
 
 // Run runs every job and calls onResult once per job, from the calling
-// goroutine, in completion order. A non-nil error from onResult stops the
+// goroutine, in completion order, and none once ctx has ended. A non-nil error from onResult stops the
 // batch and is returned; so is ctx's error when ctx ends first. batch is
 // checked but not otherwise used: nothing is stored locally.
 func (l *Local) Run(ctx context.Context, batch string, jobs []Job, onResult func(Result) error) error {
@@ -100,8 +100,12 @@ func (l *Local) Run(ctx context.Context, batch string, jobs []Job, onResult func
 	done := 0
 	var err error
 	for res := range results {
-		if err != nil {
-			continue // draining after a failed callback
+		if err != nil || ctx.Err() != nil {
+			// Draining after a failed callback or once ctx ended: a
+			// worker that finished as ctx ended may still hand in its
+			// result (select picks either ready case), and it is not
+			// delivered, so nothing arrives after the cancel.
+			continue
 		}
 		if err = onResult(res); err != nil {
 			cancel()

@@ -70,3 +70,32 @@ func TestLocalStops(t *testing.T) {
 		}
 	}
 }
+
+// TestLocalDeliversNothingAfterCancel: a job that completes as ctx ends
+// (it ignores the cancel, as a game at a small depth does) is not handed
+// to onResult once the callback has cancelled ctx. Each round is a coin
+// toss for a runner that lets its worker's select pick, so 40 rounds
+// catch it.
+func TestLocalDeliversNothingAfterCancel(t *testing.T) {
+	for round := range 40 {
+		ctx, cancel := context.WithCancel(context.Background())
+		hs := Handlers{
+			"now": func(context.Context, Job, Files) ([]byte, error) { return []byte("a"), nil },
+			"late": func(ctx context.Context, _ Job, _ Files) ([]byte, error) {
+				<-ctx.Done()
+				return []byte("b"), nil // finished anyway
+			},
+		}
+		l := &Local{Handlers: hs, Workers: 2}
+		var got []string
+		err := l.Run(ctx, "b", []Job{{ID: "a", Kind: "now"}, {ID: "b", Kind: "late"}}, func(r Result) error {
+			got = append(got, r.ID)
+			cancel()
+			return nil
+		})
+		cancel()
+		if len(got) != 1 || got[0] != "a" || !errors.Is(err, context.Canceled) {
+			t.Fatalf("round %d: delivered %v, err %v; want only a, then context.Canceled", round, got, err)
+		}
+	}
+}
