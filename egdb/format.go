@@ -304,19 +304,40 @@ func (f *sliceFile) blockLen(b uint32) uint64 {
 // readBlock reads, checks and decompresses block b into dst (reused if
 // large enough) and returns the packed values.
 func (f *sliceFile) readBlock(dec *zstd.Decoder, b uint32, dst []byte) ([]byte, error) {
+	r := blockReader{out: dst}
+	return r.read(f, dec, b)
+}
+
+// blockReader reads blocks into buffers it keeps from one read to the
+// next, so that a probe's cache miss allocates nothing once its buffers
+// have grown to a block.
+type blockReader struct{ comp, out []byte }
+
+// read reads, checks and decompresses block b of f; the values returned
+// are valid until the next read.
+func (r *blockReader) read(f *sliceFile, dec *zstd.Decoder, b uint32) ([]byte, error) {
 	lo, hi := f.offsets[b], f.offsets[b+1]
-	comp := make([]byte, hi-lo)
-	if n, err := f.r.ReadAt(comp, f.dataStart+int64(lo)); n < len(comp) { // the last block ends the file
+	n := int(hi - lo)
+	if cap(r.comp) < n {
+		r.comp = make([]byte, n)
+	}
+	comp := r.comp[:n]
+	if got, err := f.r.ReadAt(comp, f.dataStart+int64(lo)); got < n { // the last block ends the file
 		return nil, fmt.Errorf("egdb %s block %d: %w", f.mat.Name(), b, err)
 	}
 	if fsutil.Checksum(comp) != f.crcs[b] {
 		return nil, fmt.Errorf("%w %s: block %d checksum mismatch", ErrCorrupt, FileName(f.mat), b)
 	}
-	out, err := dec.DecodeAll(comp, dst[:0])
+	want := (f.blockLen(b) + 3) / 4
+	if uint64(cap(r.out)) < want {
+		r.out = make([]byte, 0, want)
+	}
+	out, err := dec.DecodeAll(comp, r.out[:0])
 	if err != nil {
 		return nil, fmt.Errorf("%w %s: block %d: %v", ErrCorrupt, FileName(f.mat), b, err)
 	}
-	if want := (f.blockLen(b) + 3) / 4; uint64(len(out)) != want {
+	r.out = out[:0]
+	if uint64(len(out)) != want {
 		return nil, fmt.Errorf("%w %s: block %d holds %d bytes, want %d", ErrCorrupt, FileName(f.mat), b, len(out), want)
 	}
 	return out, nil

@@ -35,6 +35,7 @@ type DB struct {
 	files     [keySpace]*sliceFile
 	maxPieces int
 	cache     *blockCache
+	cacheMiB  int
 	dec       *zstd.Decoder
 	closers   []io.Closer
 	err       atomic.Pointer[error]
@@ -116,7 +117,7 @@ func newDB(cacheMiB int) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &DB{cache: newBlockCache(cacheMiB), dec: dec}, nil
+	return &DB{cacheMiB: cacheMiB, dec: dec}, nil
 }
 
 func (db *DB) add(r io.ReaderAt, size int64, name string) error {
@@ -139,6 +140,13 @@ func (db *DB) add(r io.ReaderAt, size int64, name string) error {
 
 // finish sets MaxPieces: the largest n with every slice of 2..n pieces.
 func (db *DB) finish(where string) error {
+	var slotBytes uint64 // the largest block's packed size
+	for _, f := range db.files {
+		if f != nil {
+			slotBytes = max(slotBytes, uint64(f.perBlk)/4)
+		}
+	}
+	db.cache = newBlockCache(db.cacheMiB, slotBytes)
 	for n := 2; n <= MaxBuildPieces; n++ {
 		for _, m := range Slices(n) {
 			if db.files[m.key()] == nil {
@@ -241,20 +249,23 @@ func (db *DB) lookup(p *board.Position) (uint8, bool) {
 		return 0, false
 	}
 	i := f.ix.index(b, w, k)
-	blk := uint32(i / uint64(f.perBlk))
-	cb := db.cache.get(uint32(f.mat.key()), blk)
-	if cb == nil {
-		data, err := f.readBlock(db.dec, blk, nil)
-		if err != nil {
-			db.fault(f, err)
-			return 0, false
-		}
-		db.loads.Add(1)
-		cb = &cachedBlock{file: uint32(f.mat.key()), block: blk, data: data}
-		db.cache.put(cb)
+	blk, j := uint32(i/uint64(f.perBlk)), i%uint64(f.perBlk)
+	file := uint32(f.mat.key())
+	if v, ok := db.cache.value(file, blk, j); ok {
+		return v, true
 	}
-	j := i % uint64(f.perBlk)
-	return cb.data[j>>2] >> (2 * (j & 3)) & 3, true
+	buf := db.cache.bufs.Get().(*blockBuf)
+	data, err := buf.r.read(f, db.dec, blk)
+	if err != nil {
+		db.cache.bufs.Put(buf)
+		db.fault(f, err)
+		return 0, false
+	}
+	db.loads.Add(1)
+	db.cache.put(file, blk, data)
+	v := data[j>>2] >> (2 * (j & 3)) & 3
+	db.cache.bufs.Put(buf)
+	return v, true
 }
 
 // Value returns the value of any position the database covers, resolving

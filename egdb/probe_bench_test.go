@@ -66,7 +66,7 @@ func BenchmarkProbeCached(b *testing.B) {
 // page cache); misses/op says how many did.
 func BenchmarkProbeCold(b *testing.B) {
 	db := benchDB(b, 0)
-	db.cache = newBlockCache(0) // 64 slots
+	db.cache = newBlockCache(1, blockEntries/4) // 64 slots
 	defer db.Close()
 	ps := benchPositions(db, 1<<16)
 	sum, i := 0, 0

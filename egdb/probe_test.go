@@ -172,9 +172,16 @@ func TestCorruptionDetected(t *testing.T) {
 }
 
 // TestConcurrentProbes probes from several goroutines with a tiny cache (so
-// blocks are replaced all the time) and checks each answer against a
-// single-threaded pass; run with -race.
+// blocks are replaced all the time), then with a single pair of slots (so
+// readers and writers meet in the same slot all the time), and checks each
+// answer against a single-threaded pass; run with -race.
 func TestConcurrentProbes(t *testing.T) {
+	for _, pair := range []bool{false, true} {
+		concurrentProbes(t, pair)
+	}
+}
+
+func concurrentProbes(t *testing.T, onePair bool) {
 	dir, _ := db4Dir(t)
 	ref, err := Open(dir, 64)
 	if err != nil {
@@ -186,6 +193,12 @@ func TestConcurrentProbes(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
+	if onePair {
+		db.cache = newBlockCache(0, blockEntries/4)
+		if len(db.cache.slots) != 2 {
+			t.Fatalf("%d slots, want one pair", len(db.cache.slots))
+		}
+	}
 	r := rand.New(rand.NewPCG(5, 6))
 	var ps []board.Position
 	var want []int
@@ -217,6 +230,53 @@ func TestConcurrentProbes(t *testing.T) {
 	wg.Wait()
 	if db.BlockLoads() < 100 {
 		t.Errorf("only %d block loads: the small cache was not exercised", db.BlockLoads())
+	}
+}
+
+// TestMissAllocatesNothing: once its pooled buffers have grown, a probe
+// that decompresses a block allocates nothing (the cache copies the block
+// into its arena), and the values stay right.
+func TestMissAllocatesNothing(t *testing.T) {
+	dir, _ := db4Dir(t)
+	db, err := Open(dir, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ref, err := Open(dir, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	r := rand.New(rand.NewPCG(7, 8))
+	var ps []board.Position
+	ms := Slices(4)
+	for len(ps) < 2000 {
+		b, w, k := randomPosition(r, ms[r.IntN(len(ms))])
+		p := board.Position{Black: b, White: w, Kings: k, Side: board.Color(r.IntN(2))}
+		if !p.HasCapture() {
+			ps = append(ps, p)
+		}
+	}
+	db.cache = newBlockCache(0, blockEntries/4) // one pair: nearly every probe misses
+	i := 0
+	probe := func() {
+		p := &ps[i%len(ps)]
+		i++
+		v, ok := db.Probe(p)
+		if w, _ := ref.Probe(p); !ok || v != w {
+			t.Fatalf("%s: %d, %v; want %d", p.FEN(), v, ok, w)
+		}
+	}
+	for range 100 {
+		probe() // grow the pooled buffers
+	}
+	loads := db.BlockLoads()
+	if a := testing.AllocsPerRun(1000, probe); a != 0 && !raceEnabled {
+		t.Errorf("%.2f allocations a probe", a)
+	}
+	if misses := db.BlockLoads() - loads; misses < 500 {
+		t.Errorf("only %d of 1,001 probes missed: the misses were not measured", misses)
 	}
 }
 
