@@ -65,6 +65,7 @@ const internalOverhead = protocol.DefaultOverhead
 type internal struct {
 	s     *crownsearch.Searcher
 	count Unsearched
+	log   zerolog.Logger
 }
 
 func newInternal(o protocol.Options, log zerolog.Logger) (*internal, error) {
@@ -75,7 +76,7 @@ func newInternal(o protocol.Options, log zerolog.Logger) (*internal, error) {
 	if err := s.Configure(o); err != nil {
 		return nil, err
 	}
-	return &internal{s: s}, nil
+	return &internal{s: s, log: log}, nil
 }
 
 func (p *internal) NewGame() error         { p.s.NewGame(); p.count = Unsearched{}; return nil }
@@ -93,9 +94,12 @@ func (p *internal) MoveTurn(ctx context.Context, g *board.Game, t referee.Turn) 
 		ctx, cancel = context.WithTimeout(ctx, d)
 		defer cancel()
 	}
-	t0 := time.Now()
+	t0, w0 := time.Now(), newWatch()
 	res := p.s.Search(ctx, protocol.Request{Game: g, Limits: lim, Mode: protocol.Think}, func(protocol.Info) {})
 	took := time.Since(t0)
+	if d > 0 && took > d {
+		w0.report(p.log, took, d, res, g)
+	}
 	if len(res.PV) == 0 {
 		return board.Move{}, took, errors.New("search returned no move")
 	}
