@@ -50,26 +50,49 @@ type DB struct {
 // holds the whole <=5-piece database unpacked (35 MiB at 2 bits/entry).
 const DefaultCacheMiB = 64
 
+// inMemoryMax bounds the slice files Open reads whole into memory: the
+// whole <=6-piece English database (45 MB) fits, a 7-piece one would not.
+// Files read block by block from the OS page cache stall the search when
+// the system has evicted the pages (a 1 s match here lost games on time:
+// probes of blocks untouched for a minute took about 4 ms each, the
+// machine's proactive reclaim having dropped them); the process's own
+// memory stays. Files past the bound are read block by block.
+const inMemoryMax = 256 << 20
+
 // Open opens every slice file in dir. cacheMiB sizes the block cache (0:
 // DefaultCacheMiB). Headers and block tables are checked now, each block's
-// checksum when it is first read.
+// checksum when it is first read. Up to inMemoryMax bytes of files are
+// read into memory now; the rest stay open and are read block by block.
 func Open(dir string, cacheMiB int) (*DB, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
+	var inMemory int64
 	return load(entries, cacheMiB, dir, func(db *DB, name string) error {
 		path := filepath.Join(dir, name)
 		fh, err := os.Open(path)
 		if err != nil {
 			return err
 		}
-		db.closers = append(db.closers, fh)
 		info, err := fh.Stat()
 		if err != nil {
+			fh.Close()
 			return err
 		}
-		return db.add(fh, info.Size(), path)
+		size := info.Size()
+		if size >= 0 && inMemory+size <= inMemoryMax {
+			data := make([]byte, size)
+			_, err := io.ReadFull(fh, data)
+			fh.Close()
+			if err != nil {
+				return fmt.Errorf("egdb %s: %w", path, err)
+			}
+			inMemory += size
+			return db.add(bytes.NewReader(data), size, path)
+		}
+		db.closers = append(db.closers, fh)
+		return db.add(fh, size, path)
 	})
 }
 

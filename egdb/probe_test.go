@@ -282,3 +282,53 @@ func TestMissAllocatesNothing(t *testing.T) {
 
 // The search's interface is satisfied.
 var _ search.Tablebase = (*DB)(nil)
+
+// TestOpenReadsSmallDatabasesIntoMemory: a database of at most
+// inMemoryMax bytes answers from memory after Open, so files emptied on
+// disk afterwards change nothing (block by block, every probe of a block
+// not yet cached would fail).
+func TestOpenReadsSmallDatabasesIntoMemory(t *testing.T) {
+	src, _ := db4Dir(t)
+	dir := t.TempDir()
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(src, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, e.Name()), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ref, err := Open(src, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.Close()
+	db, err := Open(dir, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, e := range entries {
+		if err := os.Truncate(filepath.Join(dir, e.Name()), 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	ms := Slices(4)
+	for range 3000 {
+		b, w, k := randomPosition(r, ms[r.IntN(len(ms))])
+		p := board.Position{Black: b, White: w, Kings: k, Side: board.Color(r.IntN(2))}
+		v, ok := db.Value(&p)
+		if want, _ := ref.Value(&p); !ok || v != want {
+			t.Fatalf("%s: %d, %v after the files were emptied; want %d", p.FEN(), v, ok, want)
+		}
+	}
+	if f := db.Faults(0); len(f) != 0 || db.BlockLoads() < 100 {
+		t.Errorf("faults %v, %d blocks loaded", f, db.BlockLoads())
+	}
+}
