@@ -289,19 +289,10 @@ var _ search.Tablebase = (*DB)(nil)
 // not yet cached would fail).
 func TestOpenReadsSmallDatabasesIntoMemory(t *testing.T) {
 	src, _ := db4Dir(t)
-	dir := t.TempDir()
-	entries, err := os.ReadDir(src)
+	dir := copyDB(t, src)
+	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
-	}
-	for _, e := range entries {
-		data, err := os.ReadFile(filepath.Join(src, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, e.Name()), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
 	}
 	ref, err := Open(src, 64)
 	if err != nil {
