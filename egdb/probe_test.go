@@ -182,17 +182,7 @@ func TestConcurrentProbes(t *testing.T) {
 }
 
 func concurrentProbes(t *testing.T, onePair bool) {
-	dir, _ := db4Dir(t)
-	ref, err := Open(dir, 64)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ref.Close()
-	db, err := Open(dir, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db, ref := openTwo(t)
 	if onePair {
 		db.cache = newBlockCache(0, blockEntries/4)
 		if len(db.cache.slots) != 2 {
@@ -237,17 +227,7 @@ func concurrentProbes(t *testing.T, onePair bool) {
 // that decompresses a block allocates nothing (the cache copies the block
 // into its arena), and the values stay right.
 func TestMissAllocatesNothing(t *testing.T) {
-	dir, _ := db4Dir(t)
-	db, err := Open(dir, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	ref, err := Open(dir, 64)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ref.Close()
+	db, ref := openTwo(t)
 	r := rand.New(rand.NewPCG(7, 8))
 	var ps []board.Position
 	ms := Slices(4)
@@ -322,4 +302,20 @@ func TestOpenReadsSmallDatabasesIntoMemory(t *testing.T) {
 	if f := db.Faults(0); len(f) != 0 || db.BlockLoads() < 100 {
 		t.Errorf("faults %v, %d blocks loaded", f, db.BlockLoads())
 	}
+}
+
+// openTwo opens the <=4 database twice: with a 1 MiB cache, to probe, and
+// with 64 MiB, as the reference; both close with the test.
+func openTwo(t *testing.T) (db, ref *DB) {
+	dir, _ := db4Dir(t)
+	var err error
+	if db, err = Open(dir, 1); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if ref, err = Open(dir, 64); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ref.Close() })
+	return db, ref
 }
