@@ -36,11 +36,8 @@ type blockCache struct {
 	words     []atomic.Uint64 // slot k's packed values: words[k*slotWords:][:slotWords]
 	slotWords uint64
 	shift     uint
-	bufs      sync.Pool // *blockBuf: a miss's read and decompression buffers
+	bufs      sync.Pool // *blockReader: a miss's read and decompression buffers
 }
-
-// blockBuf holds the buffers of one block read (blockReader in format.go).
-type blockBuf struct{ r blockReader }
 
 // newBlockCache sizes the arena so that it holds at most mib MiB of blocks
 // of at most slotBytes packed bytes each (at least one pair of slots; the
@@ -55,7 +52,7 @@ func newBlockCache(mib int, slotBytes uint64) *blockCache {
 		slotWords: slotWords,
 		shift:     uint(64 - logn),
 	}
-	c.bufs.New = func() any { return new(blockBuf) }
+	c.bufs.New = func() any { return new(blockReader) }
 	return c
 }
 

@@ -35,7 +35,6 @@ type DB struct {
 	files     [keySpace]*sliceFile
 	maxPieces int
 	cache     *blockCache
-	cacheMiB  int
 	dec       *zstd.Decoder
 	closers   []io.Closer
 	err       atomic.Pointer[error]
@@ -116,7 +115,7 @@ func OpenFS(fsys fs.FS, cacheMiB int) (*DB, error) {
 // build's temporary files, left out), each added by addFile; where names
 // the place in messages.
 func load(entries []fs.DirEntry, cacheMiB int, where string, addFile func(db *DB, name string) error) (*DB, error) {
-	db, err := newDB(cacheMiB)
+	db, err := newDB()
 	if err != nil {
 		return nil, err
 	}
@@ -129,18 +128,15 @@ func load(entries []fs.DirEntry, cacheMiB int, where string, addFile func(db *DB
 			return nil, err
 		}
 	}
-	return db, db.finish(where)
+	return db, db.finish(where, cacheMiB)
 }
 
-func newDB(cacheMiB int) (*DB, error) {
-	if cacheMiB <= 0 {
-		cacheMiB = DefaultCacheMiB
-	}
+func newDB() (*DB, error) {
 	dec, err := newDecoder()
 	if err != nil {
 		return nil, err
 	}
-	return &DB{cacheMiB: cacheMiB, dec: dec}, nil
+	return &DB{dec: dec}, nil
 }
 
 func (db *DB) add(r io.ReaderAt, size int64, name string) error {
@@ -161,15 +157,20 @@ func (db *DB) add(r io.ReaderAt, size int64, name string) error {
 	return nil
 }
 
-// finish sets MaxPieces: the largest n with every slice of 2..n pieces.
-func (db *DB) finish(where string) error {
+// finish makes the block cache of cacheMiB (0: DefaultCacheMiB), its slots
+// as large as the largest block, and sets MaxPieces: the largest n with
+// every slice of 2..n pieces.
+func (db *DB) finish(where string, cacheMiB int) error {
+	if cacheMiB <= 0 {
+		cacheMiB = DefaultCacheMiB
+	}
 	var slotBytes uint64 // the largest block's packed size
 	for _, f := range db.files {
 		if f != nil {
 			slotBytes = max(slotBytes, uint64(f.perBlk)/4)
 		}
 	}
-	db.cache = newBlockCache(db.cacheMiB, slotBytes)
+	db.cache = newBlockCache(cacheMiB, slotBytes)
 	for n := 2; n <= MaxBuildPieces; n++ {
 		for _, m := range Slices(n) {
 			if db.files[m.key()] == nil {
@@ -277,8 +278,8 @@ func (db *DB) lookup(p *board.Position) (uint8, bool) {
 	if v, ok := db.cache.value(file, blk, j); ok {
 		return v, true
 	}
-	buf := db.cache.bufs.Get().(*blockBuf)
-	data, err := buf.r.read(f, db.dec, blk)
+	buf := db.cache.bufs.Get().(*blockReader)
+	data, err := buf.read(f, db.dec, blk)
 	if err != nil {
 		db.cache.bufs.Put(buf)
 		db.fault(f, err)

@@ -48,9 +48,10 @@ func (l *Local) File(_ context.Context, name string) ([]byte, error) {
 }
 
 // Run runs every job and calls onResult once per job, from the calling
-// goroutine, in completion order, and none once ctx has ended. A non-nil error from onResult stops the
-// batch and is returned; so is ctx's error when ctx ends first. batch is
-// checked but not otherwise used: nothing is stored locally.
+// goroutine, in completion order, and never once ctx has ended. A non-nil
+// error from onResult stops the batch and is returned; so is ctx's error
+// when ctx ends first. batch is checked but not otherwise used: nothing is
+// stored locally.
 func (l *Local) Run(ctx context.Context, batch string, jobs []Job, onResult func(Result) error) error {
 	if err := checkBatch(batch, jobs); err != nil {
 		return err

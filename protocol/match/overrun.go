@@ -4,8 +4,8 @@
 // run on past its limit, the process had stood still (a collection, a
 // lock) or the machine had taken the cores away. The watch reads the
 // process's CPU time, the collector's cycles and pause time, and the
-// machine's stolen and waiting time around every move (a few microseconds;
-// no stop of the world), and the warning puts them side by side.
+// machine's stolen time around every move (a few microseconds; no stop of
+// the world), and the warning puts them side by side.
 package match
 
 import (
